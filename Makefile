@@ -1,0 +1,39 @@
+# One command each: `make play` and `make test` create .venv and install what they need.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-test
+PEERS := $(VENV)/.installed-peers
+GAME ?= dominoes
+ARGS ?=
+
+.PHONY: play test check bench install clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+$(PEERS): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,peers]'
+	touch $(PEERS)
+
+install: $(STAMP)
+
+play: $(STAMP)
+	$(BIN)/bonepile play $(GAME) $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -n auto -q
+
+check: $(STAMP)
+	$(BIN)/ruff check src tests bench
+	$(BIN)/ruff format --check src tests bench
+	$(BIN)/mypy
+
+bench: $(PEERS)
+	$(BIN)/python bench/throughput.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,65 @@
+"""The agent interface and the registry of agents by name.
+
+An agent's only input is an observation (which carries the legal moves), so
+it cannot peek at hidden tiles: it is never handed the game object.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from bonepile.core.errors import RulesError
+
+
+class Agent(Protocol):
+    """Chooses a move from what one player may know."""
+
+    name: str
+
+    def choose(self, observation: Any) -> Any:
+        """Return one of ``observation.legal_moves``."""
+
+
+AgentFactory = Callable[[str, int], Agent]
+"""Builds an agent for a game name ("dominoes", "triominoes") from a seed."""
+
+_REGISTRY: dict[str, AgentFactory] = {}
+
+
+def register(name: str, factory: AgentFactory) -> None:
+    """Make an agent available by ``name`` to the arena and the front ends."""
+    _REGISTRY[name] = factory
+
+
+def make_agent(name: str, game: str, seed: int = 0) -> Agent:
+    """Build agent ``name`` for ``game``, with its own random generator seeded by ``seed``."""
+    _load_builtin_agents()
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise RulesError(f"unknown agent {name!r}; choose one of {', '.join(sorted(_REGISTRY))}")
+    return factory(game, seed)
+
+
+def agent_names() -> tuple[str, ...]:
+    _load_builtin_agents()
+    return tuple(_REGISTRY)
+
+
+def _load_builtin_agents() -> None:
+    # Imported late so that the registry module has no import cycle with the agents.
+    import bonepile.ai.simple  # noqa: F401
+
+
+AGENT_NAMES = ("random", "greedy")
+
+
+class SeededAgent:
+    """Base for agents that break ties or choose at random from their own seeded generator."""
+
+    name = "agent"
+
+    def __init__(self, game: str, seed: int = 0) -> None:
+        self.game = game
+        self.rng = random.Random(seed)

@@ -1,0 +1,46 @@
+"""The two simplest agents: ``random`` and ``greedy``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bonepile.ai.base import SeededAgent, register
+
+
+class RandomAgent(SeededAgent):
+    """Plays a uniformly random legal move: the baseline every other agent must beat."""
+
+    name = "random"
+
+    def choose(self, observation: Any) -> Any:
+        return self.rng.choice(observation.legal_moves)
+
+
+class GreedyAgent(SeededAgent):
+    """Takes the most points now: in Dominoes the heaviest playable tile (shed pips first).
+
+    Each game says what "points now" means through ``move_value``; ties go to
+    the first such move in the engine's order, so the agent is deterministic.
+    """
+
+    name = "greedy"
+
+    def choose(self, observation: Any) -> Any:
+        moves = observation.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        return max(moves, key=lambda move: move_value(self.game, observation, move))
+
+
+def move_value(game: str, observation: Any, move: Any) -> int:
+    """The immediate worth of ``move`` for the greedy agent."""
+    if game == "dominoes":
+        return move.tile.pips if move.tile is not None else -1
+    points = getattr(observation, "move_points", None)
+    if points is not None:
+        return int(points(move))
+    return 0
+
+
+register("random", RandomAgent)
+register("greedy", GreedyAgent)

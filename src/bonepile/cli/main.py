@@ -1,0 +1,78 @@
+"""``bonepile``: the command line. Thin: it builds library objects and reports errors in one line.
+
+Every subcommand lives in its own module; this one only parses arguments and
+turns the project's errors into a red line and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from rich.console import Console
+
+from bonepile import __version__
+from bonepile.core.errors import BonepileError
+
+GAMES = ("dominoes", "triominoes")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bonepile", description="Dominoes and Tri-Ominos in the terminal.")
+    parser.add_argument("--version", action="version", version=f"bonepile {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play a game in the terminal against AI players")
+    play.add_argument("game", choices=GAMES)
+    play.add_argument("--preset", help="rule preset (dominoes: draw, draw-reserve, block, partnership)")
+    play.add_argument("--players", type=int, help="number of players, you included")
+    play.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")
+    play.add_argument("--opponent", default="greedy", help="AI level of the other players (random, greedy)")
+    play.add_argument("--name", default="You", help="your name at the table")
+    play.add_argument("--record", metavar="FILE", help="save the game record to FILE (after every move)")
+    play.add_argument("--delay", type=float, default=0.6, help="seconds an AI move stays on screen (default 0.6)")
+
+    replay = commands.add_parser("replay", help="replay a saved game record, checking every move")
+    replay.add_argument("file", metavar="FILE")
+    replay.add_argument("--moves", action="store_true", help="print every move as it is replayed")
+
+    arena = commands.add_parser("arena", help="play many games between AI agents and rate them")
+    arena.add_argument("game", choices=GAMES)
+    arena.add_argument("--preset", help="rule preset")
+    arena.add_argument("--players", type=int, help="number of seats")
+    arena.add_argument("--agents", default="random,greedy", help="comma-separated agent names (default random,greedy)")
+    arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    arena.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
+    arena.add_argument("--hands", action="store_true", help="play single hands instead of whole games")
+    arena.add_argument("--json", action="store_true", help="print the results as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    console = Console(stderr=True)
+    try:
+        if args.command == "play":
+            from bonepile.cli.play import run_play
+
+            return run_play(args)
+        if args.command == "replay":
+            from bonepile.cli.replay import run_replay
+
+            return run_replay(args)
+        from bonepile.cli.arena import run_arena_command
+
+        return run_arena_command(args)
+    except BonepileError as error:
+        console.print(f"[bold red]error:[/] {error}", highlight=False, markup=True)
+        return 2
+    except KeyboardInterrupt:
+        console.print("\n[yellow]interrupted[/]")
+        return 130
+    except BrokenPipeError:
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

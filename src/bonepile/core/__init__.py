@@ -1,0 +1,28 @@
+"""What every game engine of bonepile shares: its error types and the shape of its API.
+
+Pure: standard library only, so each engine can depend on it and stay pure.
+"""
+
+from bonepile.core.errors import (
+    AmbiguousMoveError,
+    BonepileError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    RecordError,
+    RulesError,
+)
+from bonepile.core.protocol import GameState, HandSummary, Observation
+
+__all__ = [
+    "AmbiguousMoveError",
+    "BonepileError",
+    "GameState",
+    "HandSummary",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "Observation",
+    "RecordError",
+    "RulesError",
+]

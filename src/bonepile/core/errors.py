@@ -1,0 +1,41 @@
+"""The exception tree of bonepile.
+
+    BonepileError
+    ├── RulesError            bad preset, option or player count
+    ├── InvalidMoveError      text that is not a move at all   (ValueError)
+    ├── IllegalMoveError      a well-formed move the rules forbid now (ValueError)
+    ├── AmbiguousMoveError    short notation that fits several legal moves (ValueError)
+    ├── InvalidPositionError  a position text that cannot be read (ValueError)
+    └── RecordError           a game record that does not replay (ValueError)
+
+Every message carries the offending input and, where there is one, the position,
+so that a bug report quoting the message is enough to reproduce it.
+"""
+
+
+class BonepileError(Exception):
+    """Base of every error the engines raise on purpose."""
+
+
+class RulesError(BonepileError, ValueError):
+    """A preset, option or player count that the rule sheet does not allow."""
+
+
+class InvalidMoveError(BonepileError, ValueError):
+    """Text that cannot be read as a move (syntax, not legality)."""
+
+
+class IllegalMoveError(BonepileError, ValueError):
+    """A move that is well formed but not legal in the current position."""
+
+
+class AmbiguousMoveError(BonepileError, ValueError):
+    """Short notation that matches more than one legal move."""
+
+
+class InvalidPositionError(BonepileError, ValueError):
+    """A position text that cannot be read or is inconsistent."""
+
+
+class RecordError(BonepileError, ValueError):
+    """A game record that is malformed or does not replay."""

@@ -1,0 +1,48 @@
+"""The Dominoes rules engine (rule sheet D1-D8): pure, standard library only.
+
+    >>> from bonepile.dominoes import Game
+    >>> game = Game.new("draw", players=2, seed=7)
+    >>> move = game.legal_moves()[0]
+    >>> _ = game.play(move)
+"""
+
+from bonepile.core.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    RecordError,
+    RulesError,
+)
+from bonepile.dominoes._game import RECORD_FORMAT, Game, GameOutcome, replay
+from bonepile.dominoes._hand import Event, Hand, HandOutcome, Observation, Termination
+from bonepile.dominoes._rules import PRESETS, Rules
+from bonepile.dominoes._tiles import DRAW, PASS, TILES, End, Move, MoveKind, Tile, tiles_of_set
+
+__all__ = [
+    "DRAW",
+    "PASS",
+    "PRESETS",
+    "RECORD_FORMAT",
+    "TILES",
+    "AmbiguousMoveError",
+    "End",
+    "Event",
+    "Game",
+    "GameOutcome",
+    "Hand",
+    "HandOutcome",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "Move",
+    "MoveKind",
+    "Observation",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Termination",
+    "Tile",
+    "replay",
+    "tiles_of_set",
+]

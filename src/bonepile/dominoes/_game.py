@@ -1,0 +1,252 @@
+"""A game of Dominoes: a series of hands to the target score (D8), and its record.
+
+The deal of every hand comes from one ``random.Random(seed)``, so the seed and
+the list of moves reproduce a game exactly; that pair is the game record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bonepile.core.errors import IllegalMoveError, InvalidMoveError, RecordError, RulesError
+from bonepile.dominoes._hand import Hand, HandOutcome, Observation, Termination
+from bonepile.dominoes._rules import Rules
+from bonepile.dominoes._tiles import Move
+
+RECORD_FORMAT = "bonepile-record/1"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How the game ended: a side reached the target (D8)."""
+
+    termination: Termination
+    winner: int
+    """The winning side (the side with the most points)."""
+    scores: tuple[int, ...]
+
+
+class Game:
+    """A match of hands to the target; the object the AI, the CLI and the server play on."""
+
+    def __init__(self, rules: Rules | None = None, seed: int = 0) -> None:
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise RulesError(f"seed must be a whole number, not {seed!r}")
+        self._rules = rules if rules is not None else Rules.from_preset("draw")
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self._scores = [0] * self._rules.num_sides
+        self._moves: list[Move] = []
+        self._summaries: list[HandOutcome] = []
+        self._outcome: GameOutcome | None = None
+        self._hand = self._deal(leader=None)
+
+    @classmethod
+    def new(cls, preset: str = "draw", players: int | None = None, seed: int = 0, **options: Any) -> Game:
+        """A game of ``preset`` (see ``Rules.from_preset``) dealt from ``seed``."""
+        return cls(Rules.from_preset(preset, players, **options), seed)
+
+    def _deal(self, leader: int | None) -> Hand:
+        """D2: shuffle the set and deal each player ``hand_size`` tiles; the rest is the boneyard."""
+        rules = self._rules
+        deck = list(range(rules.num_tiles))
+        self._rng.shuffle(deck)
+        size = rules.hand_size
+        hands = [deck[seat * size : (seat + 1) * size] for seat in range(rules.players)]
+        boneyard = deck[rules.players * size :]
+        boneyard.reverse()  # the engine draws from the end of the list
+        return Hand._deal_indices(rules, hands, boneyard, leader)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def rules(self) -> Rules:
+        return self._rules
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in play (the last one, once the game is over)."""
+        return self._hand
+
+    @property
+    def hand_number(self) -> int:
+        """1 for the first hand."""
+        return len(self._summaries) + (0 if self._hand.is_over else 1)
+
+    @property
+    def num_players(self) -> int:
+        return self._rules.players
+
+    @property
+    def num_sides(self) -> int:
+        return self._rules.num_sides
+
+    def side_of(self, player: int) -> int:
+        return self._rules.side_of(player)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._outcome is not None else self._hand.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        return self._outcome
+
+    @property
+    def winners(self) -> frozenset[int]:
+        return frozenset() if self._outcome is None else frozenset((self._outcome.winner,))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score (a team's in a partnership game)."""
+        return tuple(self._scores)
+
+    @property
+    def hand_summaries(self) -> tuple[HandOutcome, ...]:
+        """The outcome of every finished hand, in order."""
+        return tuple(self._summaries)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move of the game, across hands, in order."""
+        return tuple(self._moves)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        return () if self._outcome is not None else self._hand.legal_moves()
+
+    def parse_move(self, text: str) -> Move:
+        return self._hand.parse_move(text)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may know now (see ``Observation``)."""
+        return self._hand.observation(
+            player,
+            scores=self.scores,
+            hand_number=len(self._summaries) + (0 if self._hand.is_over else 1),
+            past_hands=tuple(self._summaries[:-1] if self._hand.is_over else self._summaries),
+        )
+
+    # ----------------------------------------------------------------- moves
+
+    def play(self, move: Move | str) -> HandOutcome | None:
+        """Apply a move; when it ends a hand, score it, deal the next and return its outcome.
+
+        Raises ``IllegalMoveError`` (state unchanged) for an illegal move or a
+        move after the game is over.
+        """
+        if self._outcome is not None:
+            raise IllegalMoveError(f"illegal move {move}: the game is over ({self._outcome_text()})")
+        hand = self._hand
+        if isinstance(move, str):
+            move = hand.parse_move(move)
+        ended = hand.play(move)
+        self._moves.append(move)
+        if ended is None:
+            return None
+        self._summaries.append(ended)
+        for side, points in enumerate(ended.points):
+            self._scores[side] += points
+        best = max(self._scores)
+        if best >= self._rules.target:  # D8: the game ends as soon as a score reaches the target
+            self._outcome = GameOutcome(Termination.TARGET_REACHED, self._scores.index(best), self.scores)
+        else:
+            winner_leads = self._rules.next_hand_leader == "winner" and ended.winning_player is not None
+            self._hand = self._deal(leader=ended.winning_player if winner_leads else None)
+        return ended
+
+    def _outcome_text(self) -> str:
+        assert self._outcome is not None
+        return f"side {self._outcome.winner} won {'-'.join(map(str, self._outcome.scores))}"
+
+    # ----------------------------------------------------------------- records
+
+    def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
+        """The game record: enough to rebuild the game exactly with ``replay``."""
+        names = list(players) if players is not None else [f"Player {i + 1}" for i in range(self.num_players)]
+        if len(names) != self.num_players:
+            raise ValueError(f"{len(names)} names for {self.num_players} players")
+        result: dict[str, Any] | None = None
+        if self._outcome is not None:
+            result = {
+                "termination": self._outcome.termination.value,
+                "winner": self._outcome.winner,
+                "scores": list(self._outcome.scores),
+            }
+        return {
+            "format": RECORD_FORMAT,
+            "game": "dominoes",
+            "preset": self._rules.preset,
+            "options": self._rules.to_dict(),
+            "players": names,
+            "seed": self._seed,
+            "moves": [str(m) for m in self._moves],
+            "hands": len(self._summaries),
+            "scores": list(self._scores),
+            "result": result,
+        }
+
+
+def replay(record: dict[str, Any]) -> Game:
+    """Rebuild a game from its record, checking every move and the stored result.
+
+    Raises ``RecordError`` naming the first bad move (its number, hand and
+    text) or the first field that does not match.
+    """
+    if not isinstance(record, dict):
+        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise RecordError(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT!r}")
+    if record.get("game") != "dominoes":
+        raise RecordError(f"not a dominoes record: game is {record.get('game')!r}")
+    options = record.get("options")
+    if not isinstance(options, dict):
+        raise RecordError("the record has no 'options' object")
+    try:
+        rules = Rules.from_dict(options)
+    except (RulesError, TypeError) as error:
+        raise RecordError(f"bad options in record: {error}") from None
+    if record.get("preset") != rules.preset:
+        raise RecordError(f"preset {record.get('preset')!r} does not match the options' {rules.preset!r}")
+    seed = record.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise RecordError(f"the record's seed must be a whole number, not {seed!r}")
+    moves = record.get("moves")
+    if not isinstance(moves, list):
+        raise RecordError("the record has no 'moves' list")
+    game = Game(rules, seed)
+    for number, text in enumerate(moves, start=1):
+        where = f"move {number} (hand {game.hand_number})"
+        if not isinstance(text, str):
+            raise RecordError(f"{where} is not text: {text!r}")
+        if game.is_over:
+            raise RecordError(f"{where} {text!r} comes after the end of the game")
+        try:
+            game.play(Move.parse(text))
+        except (InvalidMoveError, IllegalMoveError) as error:
+            raise RecordError(f"{where} {text!r} does not replay: {error}") from None
+    result = record.get("result")
+    if result is not None:
+        if not game.is_over:
+            raise RecordError(f"the record claims a result {result!r} but its moves do not finish the game")
+        if (
+            not isinstance(result, dict)
+            or result.get("scores") != list(game.scores)
+            or result.get("winner") not in game.winners
+        ):
+            raise RecordError(f"the record's result {result!r} does not match the replay's scores {list(game.scores)}")
+    elif game.is_over:
+        raise RecordError("the moves finish the game but the record has no result")
+    if "scores" in record and record["scores"] != list(game.scores):
+        raise RecordError(f"the record's scores {record['scores']} do not match the replay's {list(game.scores)}")
+    return game

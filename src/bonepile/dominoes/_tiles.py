@@ -1,0 +1,203 @@
+"""Tiles (D1) and moves, as small interned immutable values.
+
+Every tile of the largest set (double-twelve) has a fixed index,
+``high * (high + 1) // 2 + low``, so a double-six set is simply indices 0..27
+and a hand can be a bitmask. Tiles and moves are interned: ``Tile(6, 4) is
+Tile(4, 6)``, which makes equality an identity check in the engine's hot loop.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Any, ClassVar
+
+from bonepile.core.errors import InvalidMoveError
+
+MAX_PIPS = 12
+"""The largest number on any supported set (double-twelve)."""
+
+SET_MAX_PIPS = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
+
+
+def tile_index(a: int, b: int) -> int:
+    """The fixed index of tile {a, b}, whatever the order of its ends."""
+    high, low = (a, b) if a >= b else (b, a)
+    return high * (high + 1) // 2 + low
+
+
+def set_size(max_pips: int) -> int:
+    """How many tiles a double-``max_pips`` set has (28 for double-six)."""
+    return (max_pips + 1) * (max_pips + 2) // 2
+
+
+_TILE_TEXT = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+
+
+class Tile:
+    """A domino: two ends, normalised so that ``high >= low``."""
+
+    __slots__ = ("high", "low", "index", "pips", "is_double")
+    _table: ClassVar[list[Tile]] = []
+
+    high: int
+    low: int
+    index: int
+    pips: int
+    is_double: bool
+
+    def __new__(cls, a: int, b: int) -> Tile:
+        if not (0 <= a <= MAX_PIPS and 0 <= b <= MAX_PIPS):
+            raise ValueError(f"no tile {a}-{b}: ends run from 0 to {MAX_PIPS}")
+        return cls._table[tile_index(a, b)]
+
+    @classmethod
+    def _make(cls, high: int, low: int) -> Tile:
+        tile = object.__new__(cls)
+        for name, value in (
+            ("high", high),
+            ("low", low),
+            ("index", tile_index(high, low)),
+            ("pips", high + low),
+            ("is_double", high == low),
+        ):
+            object.__setattr__(tile, name, value)
+        return tile
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("tiles are immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Tile, (self.high, self.low))
+
+    def __str__(self) -> str:
+        return f"{self.high}-{self.low}"
+
+    def __repr__(self) -> str:
+        return f"Tile.parse({str(self)!r})"
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.index < other.index
+
+    def has(self, number: int) -> bool:
+        """Whether either end shows ``number``."""
+        return self.high == number or self.low == number
+
+    def other_end(self, number: int) -> int:
+        """The end left open when this tile is joined at ``number``."""
+        return self.pips - number
+
+    @property
+    def rank(self) -> tuple[int, int, int]:
+        """D3 ranking: doubles first (highest first), then pips, then the higher end."""
+        return (1 if self.is_double else 0, self.pips, self.high)
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Read ``6-4`` (or ``4-6``, ``6|4``, ``6:4``)."""
+        match = _TILE_TEXT.match(text)
+        if match is None:
+            raise InvalidMoveError(f"not a tile: {text!r} (expected two numbers like '6-4')")
+        a, b = int(match.group(1)), int(match.group(2))
+        if a > MAX_PIPS or b > MAX_PIPS:
+            raise InvalidMoveError(f"not a tile: {text!r} (ends run from 0 to {MAX_PIPS})")
+        return cls(a, b)
+
+
+Tile._table = [Tile._make(h, lo) for h in range(MAX_PIPS + 1) for lo in range(h + 1)]
+TILES: tuple[Tile, ...] = tuple(Tile._table)
+"""Every tile, indexed by ``tile_index``."""
+
+
+def tiles_of_set(max_pips: int) -> tuple[Tile, ...]:
+    """The tiles of a double-``max_pips`` set, by index."""
+    return TILES[: set_size(max_pips)]
+
+
+class End(enum.Enum):
+    """An open end of the line of play."""
+
+    LEFT = "left"
+    RIGHT = "right"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MoveKind(enum.Enum):
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+
+
+class Move:
+    """A player's move: play a tile (at an end, or as the opening tile), draw, or pass.
+
+    Drawing is the player's decision; which tile comes is chance, so the
+    move itself never names the drawn tile.
+    """
+
+    __slots__ = ("kind", "tile", "end")
+    _table: ClassVar[dict[tuple[MoveKind, int, End | None], Move]] = {}
+
+    kind: MoveKind
+    tile: Tile | None
+    end: End | None
+
+    def __new__(cls, kind: MoveKind, tile: Tile | None = None, end: End | None = None) -> Move:
+        if (kind is MoveKind.PLAY) != (tile is not None) or (end is not None and tile is None):
+            raise ValueError(f"inconsistent move: {kind.value} {tile} {end}")
+        key = (kind, tile.index if tile is not None else -1, end)
+        move = cls._table.get(key)
+        if move is None:
+            move = object.__new__(cls)
+            object.__setattr__(move, "kind", kind)
+            object.__setattr__(move, "tile", tile)
+            object.__setattr__(move, "end", end)
+            cls._table[key] = move
+        return move
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("moves are immutable")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, (self.kind, self.tile, self.end))
+
+    @classmethod
+    def play(cls, tile: Tile, end: End | None = None) -> Move:
+        """Play ``tile`` at ``end``; ``end=None`` is the opening tile of a hand."""
+        return cls(MoveKind.PLAY, tile, end)
+
+    @property
+    def is_play(self) -> bool:
+        return self.kind is MoveKind.PLAY
+
+    def __str__(self) -> str:
+        if self.kind is not MoveKind.PLAY:
+            return self.kind.value
+        return f"{self.tile}" if self.end is None else f"{self.tile} {self.end.value}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read the full notation: ``6-4 right``, ``6-4 left``, ``6-6`` (opening), ``draw``, ``pass``."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"not a move: {text!r} (expected text)")
+        words = text.strip().lower().split()
+        if words == ["draw"]:
+            return DRAW
+        if words == ["pass"]:
+            return PASS
+        if len(words) == 1:
+            return cls.play(Tile.parse(words[0]))
+        if len(words) == 2 and words[1] in ("left", "right"):
+            return cls.play(Tile.parse(words[0]), End(words[1]))
+        raise InvalidMoveError(
+            f"not a move: {text!r} (expected '6-4 left', '6-4 right', '6-6', 'draw' or 'pass')"
+        )
+
+
+DRAW = Move(MoveKind.DRAW)
+PASS = Move(MoveKind.PASS)
