@@ -133,7 +133,9 @@ def play_one(config: ArenaConfig, index: int) -> GameResult:
     game_seed = _derived_seed(config.seed, index, 0)
     game = info.new_game(preset, config.players, game_seed, **dict(config.options))
     seats = seats_for(config.agents, game.num_players, index)
-    agents = [make_agent(name, config.game, _derived_seed(config.seed, index, 1 + seat)) for seat, name in enumerate(seats)]
+    agents = [
+        make_agent(name, config.game, _derived_seed(config.seed, index, 1 + seat)) for seat, name in enumerate(seats)
+    ]
     while not game.is_over:
         player = game.to_move
         game.play(agents[player].choose(game.observation(player)))

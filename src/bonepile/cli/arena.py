@@ -81,7 +81,7 @@ def results_table(result: ArenaResult) -> Table:
             str(stats.games),
             str(stats.wins),
             f"{stats.win_rate:.1%}",
-            f"{low:.1%} – {high:.1%}",
+            f"{low:.1%} to {high:.1%}",
             f"{stats.points_per_hand:.2f}",
         )
     return table

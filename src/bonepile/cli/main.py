@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "play":
             from bonepile.cli.play import run_play
 
-            return run_play(args)
+            return int(run_play(args))
         if args.command == "replay":
             from bonepile.cli.replay import run_replay
 

@@ -1,9 +1,9 @@
 """The Dominoes rules engine (rule sheet D1-D8): pure, standard library only.
 
-    >>> from bonepile.dominoes import Game
-    >>> game = Game.new("draw", players=2, seed=7)
-    >>> move = game.legal_moves()[0]
-    >>> _ = game.play(move)
+>>> from bonepile.dominoes import Game
+>>> game = Game.new("draw", players=2, seed=7)
+>>> move = game.legal_moves()[0]
+>>> _ = game.play(move)
 """
 
 from bonepile.core.errors import (

@@ -51,14 +51,7 @@ class Game:
 
     def _deal(self, leader: int | None) -> Hand:
         """D2: shuffle the set and deal each player ``hand_size`` tiles; the rest is the boneyard."""
-        rules = self._rules
-        deck = list(range(rules.num_tiles))
-        self._rng.shuffle(deck)
-        size = rules.hand_size
-        hands = [deck[seat * size : (seat + 1) * size] for seat in range(rules.players)]
-        boneyard = deck[rules.players * size :]
-        boneyard.reverse()  # the engine draws from the end of the list
-        return Hand._deal_indices(rules, hands, boneyard, leader)
+        return Hand.deal(self._rules, self._rng, leader)
 
     # ----------------------------------------------------------------- queries
 

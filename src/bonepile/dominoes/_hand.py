@@ -10,6 +10,8 @@ is legal is an identity test against the cached tuple of legal moves.
 from __future__ import annotations
 
 import enum
+import itertools
+import random
 import re
 from collections import deque
 from collections.abc import Iterable, Sequence
@@ -36,9 +38,7 @@ from bonepile.dominoes._tiles import (
 _NO_DRAWING = 1 << 30
 """Stands in for the boneyard reserve when drawing is off: the boneyard never exceeds it."""
 
-_SUIT: tuple[int, ...] = tuple(
-    sum(1 << t.index for t in TILES if t.has(number)) for number in range(MAX_PIPS + 1)
-)
+_SUIT: tuple[int, ...] = tuple(sum(1 << t.index for t in TILES if t.has(number)) for number in range(MAX_PIPS + 1))
 """For each number, the bitmask of the tiles that show it."""
 
 _PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
@@ -204,6 +204,24 @@ class Hand:
             if index in seen or index >= rules.num_tiles:
                 raise InvalidPositionError(f"tile {TILES[index]} is dealt twice or is not in a {rules.set} set")
             seen.add(index)
+
+    @classmethod
+    def deal(cls, rules: Rules, rng: random.Random, leader: int | None = None) -> Hand:
+        """D2: a new hand dealt at random: shuffle the set with ``rng``, deal ``hand_size`` tiles each.
+
+        The rest of the set is the boneyard. This is the one place a deal is
+        made, so ``Game`` (which deals every hand from its seeded generator)
+        and anyone who wants a single random hand (simulations, benchmarks)
+        get the same deal from the same generator state, without the cost of
+        the validating constructor. ``leader`` is as for ``Hand(...)``.
+        """
+        deck = list(range(rules.num_tiles))
+        rng.shuffle(deck)
+        size = rules.hand_size
+        hands = [deck[seat * size : (seat + 1) * size] for seat in range(rules.players)]
+        boneyard = deck[rules.players * size :]
+        boneyard.reverse()  # the engine draws from the end of the list
+        return cls._deal_indices(rules, hands, boneyard, leader)
 
     @classmethod
     def _deal_indices(
@@ -611,7 +629,7 @@ class Hand:
             if match is None:
                 raise InvalidPositionError(f"cannot read line tile {word!r} in position {text!r}")
             line.append((int(match.group(1)), int(match.group(2))))
-        for (_, right), (left, _) in zip(line, line[1:], strict=False):
+        for (_, right), (left, _) in itertools.pairwise(line):
             if right != left:
                 raise InvalidPositionError(f"the line does not join: {right} next to {left} in {text!r}")
         hand = cls(rules, hands, boneyard, leader=0)
@@ -642,9 +660,7 @@ class Hand:
                 hand._opening = opening[0].index
             return hand
         out = [player for player, mask in enumerate(hand._hands) if not mask]
-        blocked = len(hand._boneyard) <= hand._reserve and not hand._in_hands & (
-            _SUIT[hand._left] | _SUIT[hand._right]
-        )
+        blocked = len(hand._boneyard) <= hand._reserve and not hand._in_hands & (_SUIT[hand._left] | _SUIT[hand._right])
         if len(out) > 1:
             raise InvalidPositionError(f"two players have no tiles in {text!r}")
         if out:

@@ -140,7 +140,7 @@ class Rules:
         if not isinstance(self.boneyard_reserve, int) or self.boneyard_reserve < 0:
             fail(f"boneyard_reserve must be a whole number >= 0, not {self.boneyard_reserve!r}")
         if self.hand_score not in ("opponents_minus_own", "opponents", "all"):
-            if self.hand_score == "all_fives":
+            if str(self.hand_score) == "all_fives":
                 fail("hand_score 'all_fives' (the all-fives preset) is not implemented yet")
             fail(f"hand_score must be 'opponents_minus_own', 'opponents' or 'all', not {self.hand_score!r}")
         if self.teams and self.players != 4:

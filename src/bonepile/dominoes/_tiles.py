@@ -114,17 +114,14 @@ def tiles_of_set(max_pips: int) -> tuple[Tile, ...]:
     return TILES[: set_size(max_pips)]
 
 
-class End(enum.Enum):
+class End(enum.StrEnum):
     """An open end of the line of play."""
 
     LEFT = "left"
     RIGHT = "right"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class MoveKind(enum.Enum):
+class MoveKind(enum.StrEnum):
     PLAY = "play"
     DRAW = "draw"
     PASS = "pass"
@@ -194,9 +191,7 @@ class Move:
             return cls.play(Tile.parse(words[0]))
         if len(words) == 2 and words[1] in ("left", "right"):
             return cls.play(Tile.parse(words[0]), End(words[1]))
-        raise InvalidMoveError(
-            f"not a move: {text!r} (expected '6-4 left', '6-4 right', '6-6', 'draw' or 'pass')"
-        )
+        raise InvalidMoveError(f"not a move: {text!r} (expected '6-4 left', '6-4 right', '6-6', 'draw' or 'pass')")
 
 
 DRAW = Move(MoveKind.DRAW)
