@@ -132,18 +132,20 @@ class Game:
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, move: Move | str) -> HandOutcome | None:
+    def play(self, move: Move | str, *, player: int | None = None) -> HandOutcome | None:
         """Apply a move; when it ends a hand, score it, deal the next and return its outcome.
 
-        Raises ``IllegalMoveError`` (state unchanged) for an illegal move or a
-        move after the game is over.
+        Raises ``IllegalMoveError`` (state unchanged) for an illegal move, a
+        move out of turn when ``player`` is given, or a move after the game is over.
         """
         if self._outcome is not None:
             raise IllegalMoveError(f"illegal move {move}: the game is over ({self._outcome_text()})")
         hand = self._hand
         if isinstance(move, str):
+            if player is not None and player != hand.to_move:
+                hand.play(move, player=player)  # raises: out of turn
             move = hand.parse_move(move)
-        ended = hand.play(move)
+        ended = hand.play(move, player=player)
         self._moves.append(move)
         if ended is None:
             return None

@@ -376,13 +376,19 @@ class Hand:
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, move: Move | str) -> HandOutcome | None:
+    def play(self, move: Move | str, *, player: int | None = None) -> HandOutcome | None:
         """Apply ``move`` for the player to move; return the outcome if it ends the hand.
 
         Raises ``IllegalMoveError`` (naming the move, the reason and the
         position) and leaves the hand unchanged when the move is not legal.
-        A string is read with ``parse_move``.
+        A string is read with ``parse_move``. Front ends that act for a
+        given seat pass ``player``, so that a move out of turn is refused.
         """
+        if player is not None and player != self.to_move:
+            raise IllegalMoveError(
+                f"illegal move {move}: it is not player {player}'s turn "
+                f"({'the hand is over' if self.is_over else f'player {self._to_move} is to move'}) in {self.position()}"
+            )
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
