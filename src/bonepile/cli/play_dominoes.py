@@ -1,0 +1,337 @@
+"""``bonepile play dominoes``: you against AI players at a Dominoes table in the terminal.
+
+The loop asks the engine everything: whose turn it is, what is legal, what a
+move does, who scored. What it adds is the conversation: reading a tile number
+(or full notation) against the player's observation, asking for the end when a
+tile fits both, showing AI moves one at a time, and saving the record after
+every move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+
+from rich.console import RenderableType
+
+from bonepile.ai import Agent, make_agent
+from bonepile.cli.render_dominoes import (
+    ASCII,
+    HUMAN,
+    UNICODE,
+    TableView,
+    move_text,
+    numbers_text,
+    playable_numbers,
+    render_game_over,
+    render_hand_summary,
+    render_table,
+    side_names,
+)
+from bonepile.cli.terminal import InputEnded, QuitGame, RecordFile, Terminal, choose_seed
+from bonepile.dominoes import (
+    DRAW,
+    PASS,
+    AmbiguousMoveError,
+    End,
+    Game,
+    HandOutcome,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveKind,
+    Observation,
+    Tile,
+)
+from bonepile.dominoes import Hand as DominoesHand
+from bonepile.games import game_info
+
+LOG_LINES = 4
+"""How many recent turns the live screen lists under the table."""
+
+_QUIT = ("q", "quit", "exit")
+_ENDS = {"l": End.LEFT, "left": End.LEFT, "r": End.RIGHT, "right": End.RIGHT}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseEnd:
+    """The tile fits both open ends (D4): the player has to say which."""
+
+    tile: Tile
+    left: Move
+    right: Move
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """An answer that is no legal move; ``message`` says why, in one line, and what would do."""
+
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """The player asked to leave the game."""
+
+
+Answer = Move | ChooseEnd | Rejected | Quit
+
+
+def what_to_do(observation: Observation) -> str:
+    """A few words telling the player which answers would be accepted now."""
+    legal = observation.legal_moves
+    if legal and legal[0].kind is MoveKind.DRAW:
+        return "no tile fits, d to draw"
+    if legal and legal[0].kind is MoveKind.PASS:
+        return "no tile fits, p to pass"
+    return f"you can play {numbers_text(playable_numbers(observation))}"
+
+
+def interpret(text: str, observation: Observation, parse: Callable[[str], Move]) -> Answer:
+    """Read the player's answer against their observation.
+
+    Accepts a tile number (``3``, ``3 l``), the full notation (``6-4 right``,
+    ``6-4``), ``d``/``draw``, ``p``/``pass``, enter for the only draw or pass,
+    and ``q``. ``parse`` is the engine's reading of notation (``Game.parse_move``);
+    its error messages are never shown, because they describe the whole
+    position, hidden tiles included.
+    """
+    words = text.strip().lower().split()
+    legal = observation.legal_moves
+    if not words:
+        if len(legal) == 1 and not legal[0].is_play:
+            return legal[0]
+        return Rejected(f"choose a tile: {what_to_do(observation)}")
+    if len(words) == 1 and words[0] in _QUIT:
+        return Quit()
+    if len(words) == 1 and words[0] in ("d", "draw", "p", "pass"):
+        return _draw_or_pass(DRAW if words[0].startswith("d") else PASS, observation)
+    if len(words) > 2 or (len(words) == 2 and words[1] not in _ENDS):
+        return Rejected(f"{text.strip()!r} is not a move: {what_to_do(observation)}")
+    end = _ENDS[words[1]] if len(words) == 2 else None
+    if words[0].isdigit():
+        number = int(words[0])
+        if not 1 <= number <= len(observation.hand):
+            return Rejected(f"there is no tile {number}: your tiles are numbered 1 to {len(observation.hand)}")
+        return _tile_answer(observation.hand[number - 1], end, observation)
+    try:
+        return parse(words[0] if end is None else f"{words[0]} {end.value}")
+    except InvalidMoveError:
+        return Rejected(f"{text.strip()!r} is not a move: {what_to_do(observation)}")
+    except (AmbiguousMoveError, IllegalMoveError):
+        tile = Tile.parse(words[0])  # the notation was read, so the tile is well formed
+    if tile not in observation.hand:
+        return Rejected(f"you do not hold {tile}: {what_to_do(observation)}")
+    return _tile_answer(tile, end, observation)
+
+
+def _draw_or_pass(move: Move, observation: Observation) -> Answer:
+    if move in observation.legal_moves:
+        return move
+    word = "draw" if move is DRAW else "pass"
+    return Rejected(f"you cannot {word} now: {what_to_do(observation)}")
+
+
+def _tile_answer(tile: Tile, end: End | None, observation: Observation) -> Answer:
+    """The move for ``tile`` (at ``end`` if given), a question about the end, or why it cannot be played."""
+    moves = {move.end: move for move in observation.legal_moves if move.tile is tile}
+    if not moves:
+        return Rejected(f"{tile} does not fit: {what_to_do(observation)}")
+    if len(moves) == 1:
+        (only_end, move), *_ = moves.items()
+        if end is None or only_end is None or only_end is end:
+            return move
+        return Rejected(f"{tile} fits only the {only_end} end: type its number alone")
+    if end is not None:
+        return moves[end]
+    return ChooseEnd(tile, moves[End.LEFT], moves[End.RIGHT])
+
+
+def interpret_end(text: str, choice: ChooseEnd) -> Move | Quit | Rejected | None:
+    """The answer to 'which end?': a move, quit, a complaint, or None to choose another tile."""
+    word = text.strip().lower()
+    if word in ("", "c", "cancel"):
+        return None
+    if word in _QUIT:
+        return Quit()
+    if word in _ENDS:
+        return choice.left if _ENDS[word] is End.LEFT else choice.right
+    return Rejected("answer l for the left end or r for the right end (enter to choose another tile)")
+
+
+def prompt(observation: Observation) -> str:
+    legal = observation.legal_moves
+    if legal and legal[0].kind is MoveKind.DRAW:
+        return "d to draw (or enter), q to quit > "
+    if legal and legal[0].kind is MoveKind.PASS:
+        return "p to pass (or enter), q to quit > "
+    return f"Your move: a tile number 1-{len(observation.hand)}, or q to quit > "
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """Each AI's own seed, derived from the game's, so that a seed replays the same opponents."""
+    return random.Random(f"{seed}/{seat}").randrange(2**32)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the game and the players from the command line, then play."""
+    seed = choose_seed(args.seed)
+    game = Game.new(args.preset or game_info("dominoes").default_preset, args.players, seed)
+    name = (args.name or "").strip() or "You"
+    names = [name] + [f"AI {seat} ({args.opponent})" for seat in range(1, game.num_players)]
+    agents = {seat: make_agent(args.opponent, "dominoes", agent_seed(seed, seat)) for seat in range(1, len(names))}
+    table = DominoesTable(game, names, agents, Terminal.standard(), RecordFile(args.record), max(0.0, args.delay))
+    return table.play()
+
+
+class DominoesTable:
+    """One game at the terminal: the person at seat 0 and an agent in every other seat."""
+
+    def __init__(
+        self,
+        game: Game,
+        names: Sequence[str],
+        agents: Mapping[int, Agent],
+        terminal: Terminal,
+        record: RecordFile,
+        delay: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.names = tuple(names)
+        self.agents = agents
+        self.terminal = terminal
+        self.record = record
+        self.delay = delay
+        self.glyphs = UNICODE if terminal.unicode else ASCII
+
+    def play(self) -> int:
+        """Play to the end of the game, or until the player quits or input ends; the record is kept either way."""
+        self._save()
+        try:
+            while not self.game.is_over:
+                player = self.game.to_move
+                assert player is not None
+                move = self._human_move() if player == HUMAN else self._ai_move(player)
+                self._apply(player, move)
+        except QuitGame:
+            self._stopped("You quit")
+        except InputEnded:
+            self._stopped("Input ended")
+        else:
+            self._game_over()
+        return 0
+
+    # ----------------------------------------------------------------- turns
+
+    def _human_move(self) -> Move:
+        observation = self.game.observation(HUMAN)
+        message = ""
+        shown = False
+        while True:
+            if self.terminal.live or not shown:
+                self.terminal.show(self._table(observation, message))
+                shown = True
+            elif message:
+                self.terminal.say(message, "bold red")
+            answer = interpret(self.terminal.ask(prompt(observation)), observation, self.game.parse_move)
+            if isinstance(answer, ChooseEnd):
+                chosen = self._ask_end(answer, observation)
+                if chosen is None:  # the player wants another tile after all
+                    message = ""
+                    continue
+                answer = chosen
+            if isinstance(answer, Quit):
+                raise QuitGame
+            if isinstance(answer, Rejected):
+                message = answer.message
+                continue
+            assert not isinstance(answer, ChooseEnd)
+            return answer
+
+    def _ask_end(self, choice: ChooseEnd, observation: Observation) -> Move | Quit | None:
+        ends = observation.ends
+        assert ends is not None
+        question = f"{choice.tile} fits both ends: l = left ({ends[0]}), r = right ({ends[1]}) > "
+        while True:
+            answer = interpret_end(self.terminal.ask(question), choice)
+            if not isinstance(answer, Rejected):
+                return answer
+            self.terminal.say(answer.message, "bold red")
+
+    def _ai_move(self, player: int) -> Move:
+        if self.terminal.live:
+            self.terminal.show(self._table(self.game.observation(HUMAN)))
+        self.terminal.pause(self.delay)
+        move: Move = self.agents[player].choose(self.game.observation(player))
+        return move
+
+    def _apply(self, player: int, move: Move) -> None:
+        hand = self.game.hand  # kept: once the move ends the hand, the game deals the next one
+        you_draw = player == HUMAN and move is DRAW
+        held = set(hand.observation(HUMAN).hand) if you_draw else set()
+        outcome = self.game.play(move, player=player)
+        self._save()
+        said = move_text(move)
+        if you_draw:  # the drawn tile is news only to the one who drew it
+            said = "drew " + " ".join(str(tile) for tile in set(hand.observation(HUMAN).hand) - held)
+        self._note(f"{self.names[player]} {said}")
+        if outcome is not None:
+            self._hand_over(hand, outcome)
+
+    # ----------------------------------------------------------------- screens
+
+    def _hand_over(self, hand: DominoesHand, outcome: HandOutcome) -> None:
+        game = self.game
+        number = len(game.hand_summaries)
+        rules = game.rules
+        # The table as the hand ended: the game has moved on to the next deal, the finished hand has not.
+        final = hand.observation(HUMAN, scores=game.scores, hand_number=number)
+        self.terminal.show(
+            self._table(final, log=False),
+            render_hand_summary(outcome, number, rules, self.names, game.scores, self.glyphs),
+        )
+        if game.is_over:
+            with contextlib.suppress(InputEnded):  # the game is finished and saved: the scores follow anyway
+                self.terminal.ask("Press enter for the final scores > ")
+            return
+        if self.terminal.ask("Press enter for the next hand (q to quit) > ").strip().lower() in _QUIT:
+            raise QuitGame
+
+    def _game_over(self) -> None:
+        game = self.game
+        assert game.outcome is not None
+        path = str(self.record.path) if self.record.path else None
+        self.terminal.show(
+            render_game_over(game.outcome, game.hand_summaries, game.rules, self.names, game.seed, path, self.glyphs)
+        )
+
+    def _stopped(self, reason: str) -> None:
+        game = self.game
+        labels = side_names(game.rules, self.names)
+        scores = ", ".join(f"{label} {score}" for label, score in zip(labels, game.scores, strict=True))
+        self.terminal.say(f"{reason}: the game stops in hand {game.hand_number} (scores: {scores}).", "bold")
+        if self.record.path:
+            self.terminal.say(f"The record so far is saved in {self.record.path}.")
+        self.terminal.say(f"Seed {game.seed}: play it again with --seed {game.seed}.")
+
+    def _table(self, observation: Observation, message: str = "", *, log: bool = True) -> RenderableType:
+        view = TableView(
+            observation,
+            self.names,
+            self.game.seed,
+            log_lines=LOG_LINES if self.terminal.live and log else 0,
+            message=message,
+            glyphs=self.glyphs,
+        )
+        return render_table(view)
+
+    def _note(self, line: str) -> None:
+        """A move in words, for the transcript; a live screen lists the recent turns under the table instead."""
+        if not self.terminal.live:
+            self.terminal.say(line)
+
+    def _save(self) -> None:
+        self.record.save(self.game.to_record(players=self.names))

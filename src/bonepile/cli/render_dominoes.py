@@ -1,0 +1,444 @@
+"""How a Dominoes table looks in the terminal (rule sheet D9): opponents on top, the line, your tiles below.
+
+Everything here is drawn from one player's ``Observation`` (and, once a hand
+is over, its public ``HandOutcome``), never from the game itself, so the screen
+cannot show a tile the player may not see. Nothing here reads input or decides
+a move; ``play_dominoes`` does that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from bonepile.dominoes import GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
+
+HUMAN = 0
+"""The seat of the person at the keyboard; the AI players sit clockwise after them."""
+
+TURN_STYLE = "bold yellow"
+PLAYABLE_STYLE = "bold green"
+UNPLAYABLE_STYLE = "dim"
+DOUBLE_STYLE = "bold yellow"
+END_STYLE = "bold cyan"
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """The few non-ASCII characters the table uses, with ASCII stand-ins for terminals that lack them."""
+
+    back: str
+    left_end: str
+    right_end: str
+    more: str
+    double_top: str
+    double_middle: str
+    double_bottom: str
+    thinking: str
+    dot: str
+    none: str
+    turn: str
+
+
+UNICODE = Glyphs(
+    back="▮",
+    left_end="◀",
+    right_end="▶",
+    more="…",
+    double_top="┌┐",
+    double_middle="├─┤",
+    double_bottom="└┘",
+    thinking="…",
+    dot=" · ",
+    none="—",
+    turn="▸ ",
+)
+ASCII = Glyphs(
+    back="#",
+    left_end="<",
+    right_end=">",
+    more="~",
+    double_top="..",
+    double_middle="|-|",
+    double_bottom="''",
+    thinking="...",
+    dot=" - ",
+    none="-",
+    turn="> ",
+)
+
+
+def tile_text(tile: Tile) -> str:
+    return f"[{tile.high}|{tile.low}]"
+
+
+def move_text(move: Move) -> str:
+    """A move as a player would say it: 'played 6-4 right', 'drew a tile', 'passed'."""
+    if move.kind is MoveKind.DRAW:
+        return "drew a tile"
+    if move.kind is MoveKind.PASS:
+        return "passed"
+    assert move.tile is not None
+    return f"led {move.tile}" if move.end is None else f"played {move.tile} {move.end}"
+
+
+def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
+    """What each side is called: the player, or 'A & B' for a partnership team (D7)."""
+    return [
+        " & ".join(names[p] for p in range(rules.players) if rules.side_of(p) == side)
+        for side in range(rules.num_sides)
+    ]
+
+
+def playable_numbers(observation: Observation) -> list[int]:
+    """The numbers (1..n, as shown on screen) of the player's tiles that have a legal move now."""
+    fitting = {move.tile for move in observation.legal_moves if move.tile is not None}
+    return [number for number, tile in enumerate(observation.hand, start=1) if tile in fitting]
+
+
+def numbers_text(numbers: Sequence[int]) -> str:
+    if len(numbers) < 2:
+        return "".join(map(str, numbers))
+    return ", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}"
+
+
+def _draws(moves: Sequence[Move]) -> int:
+    return sum(1 for move in moves if move.kind is MoveKind.DRAW)
+
+
+def turn_text(moves: Sequence[Move]) -> str:
+    """One turn in words: 'played 6-4 right', 'drew 2, played 6-4 left', 'drew 3, passed', 'drew 2'."""
+    draws = _draws(moves)
+    parts = [f"drew {draws}"] if draws else []
+    if moves and moves[-1].kind is not MoveKind.DRAW:
+        parts.append(move_text(moves[-1]))
+    return ", ".join(parts)
+
+
+def _turns(observation: Observation) -> list[tuple[int, list[Move]]]:
+    """This hand's public events grouped into turns: (player, that turn's moves), oldest first."""
+    turns: list[tuple[int, list[Move]]] = []
+    for event in observation.events:
+        if turns and turns[-1][0] == event.player:
+            turns[-1][1].append(event.move)
+        else:
+            turns.append((event.player, [event.move]))
+    return turns
+
+
+def recent_turns(observation: Observation, names: Sequence[str], count: int) -> list[str]:
+    """The last ``count`` turns of this hand, one line each, for the log under the table."""
+    return [f"{names[player]} {turn_text(moves)}" for player, moves in _turns(observation)[-count:]]
+
+
+def player_status(observation: Observation, player: int, glyphs: Glyphs = UNICODE) -> str:
+    """What the table says a player is doing: 'thinking…', 'drew 2', 'played 6-4 right', 'passed', 'domino!'."""
+    if observation.hand_over is not None and observation.tile_counts[player] == 0:
+        return "domino!"
+    turns = [moves for who, moves in _turns(observation) if who == player]
+    last = turns[-1] if turns else []
+    if observation.to_move == player:
+        current = bool(observation.events) and observation.events[-1].player == player
+        drew = f"drew {_draws(last)}, " if current else ""
+        return f"{drew}thinking{glyphs.thinking}"
+    return turn_text(last) if last else "waiting"
+
+
+def your_status(observation: Observation) -> str:
+    """The status line of the player at the keyboard, telling them what they may do now."""
+    player = observation.player
+    if observation.to_move != player:
+        return player_status(observation, player)
+    current = bool(observation.events) and observation.events[-1].player == player
+    drew = f"you drew {_draws(_turns(observation)[-1][1])}: " if current else ""
+    legal = observation.legal_moves
+    if legal and legal[0].kind is MoveKind.DRAW:
+        return f"{drew}no tile fits, d to draw"
+    if legal and legal[0].kind is MoveKind.PASS:
+        return f"{drew}no tile fits and you cannot draw, p to pass"
+    return f"{drew}your turn, you can play {numbers_text(playable_numbers(observation))}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Cell:
+    """One piece of a wrapped row, three text rows high so that doubles can stand crossways."""
+
+    top: Text
+    middle: Text
+    bottom: Text
+
+    @property
+    def width(self) -> int:
+        return self.middle.cell_len
+
+
+def _flat(text: str, style: str = "") -> _Cell:
+    blank = Text(" " * len(text))
+    return _Cell(blank, Text(text, style=style), blank)
+
+
+def _line_cells(line: Sequence[tuple[int, int]], glyphs: Glyphs) -> list[_Cell]:
+    cells = [_flat(f"{glyphs.left_end} {line[0][0]} ", END_STYLE)]
+    for left, right in line:
+        if left == right:
+            # D4: a double lies crossways; its halves show above and below the line.
+            bar = glyphs.double_middle[1] * len(str(left))
+            top = glyphs.double_top[0] + str(left) + glyphs.double_top[1]
+            middle = glyphs.double_middle[0] + bar + glyphs.double_middle[2]
+            bottom = glyphs.double_bottom[0] + str(left) + glyphs.double_bottom[1]
+            cells.append(_Cell(Text(top, DOUBLE_STYLE), Text(middle, DOUBLE_STYLE), Text(bottom, DOUBLE_STYLE)))
+        else:
+            cells.append(_flat(f"[{left}|{right}]", "bold"))
+    cells.append(_flat(f" {line[-1][1]} {glyphs.right_end}", END_STYLE))
+    return cells
+
+
+def _wrap(cells: Sequence[_Cell], width: int, more: str) -> Iterator[list[_Cell]]:
+    """Rows of cells no wider than ``width``, each broken row marked at both sides of the break."""
+    row: list[_Cell] = []
+    used = 0
+    room = max(width - 2 * len(more), 8)
+    for cell in cells:
+        if row and used + cell.width > room:
+            yield [*row, _flat(more, "dim")]
+            row, used = [_flat(more, "dim")], len(more)
+        row.append(cell)
+        used += cell.width
+    if row:
+        yield row
+
+
+def _rows(rows: Iterator[list[_Cell]]) -> list[Text]:
+    lines: list[Text] = []
+    for row in rows:
+        for part in ("top", "middle", "bottom"):
+            text = Text().join(getattr(cell, part) for cell in row)
+            if text.plain.strip():
+                lines.append(text)
+    return lines
+
+
+class LineOfPlay:
+    """The line of play, wrapped like text to the width it is given; both open ends marked."""
+
+    def __init__(self, line: Sequence[tuple[int, int]], glyphs: Glyphs = UNICODE) -> None:
+        self.line = tuple(line)
+        self.glyphs = glyphs
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if not self.line:
+            yield Text("no tile played yet", style="dim")
+            return
+        yield from _rows(_wrap(_line_cells(self.line, self.glyphs), options.max_width, self.glyphs.more))
+
+
+class YourTiles:
+    """The player's tiles, numbered 1..n; on their turn the playable ones bright and the others dimmed."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.observation = observation
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        observation = self.observation
+        if not observation.hand:
+            yield Text("no tiles left", style="dim")
+            return
+        playable = set(playable_numbers(observation))
+        my_turn = bool(observation.legal_moves)
+        cells = []
+        for number, tile in enumerate(observation.hand, start=1):
+            face = tile_text(tile)
+            style = "bold" if not my_turn else PLAYABLE_STYLE if number in playable else UNPLAYABLE_STYLE
+            width = len(face) + 2
+            cells.append(_Cell(Text(f"{number:^{len(face)}}  ", style), Text(face + "  ", style), Text(" " * width)))
+        yield from _rows(_wrap(cells, options.max_width, ""))
+
+
+def _score_line(observation: Observation, player: int, names: Sequence[str]) -> str:
+    """A player's score; in a partnership the team's (D7), naming the partner on the player's own panel."""
+    rules = observation.rules
+    side = rules.side_of(player)
+    score = observation.scores[side]
+    if not rules.teams:
+        return f"score {score}"
+    if player != observation.player:
+        return f"team score {score}"
+    partners = [names[p] for p in range(rules.players) if rules.side_of(p) == side and p != player]
+    return f"team score {score} with your partner {' & '.join(partners)}"
+
+
+def _opponent_panel(observation: Observation, player: int, names: Sequence[str], glyphs: Glyphs) -> Panel:
+    rules = observation.rules
+    count = observation.tile_counts[player]
+    backs = glyphs.back * min(count, 12) + ("+" if count > 12 else "")
+    tiles = Text(backs, style="cyan")
+    tiles.append(f" {count} tile{'s' if count != 1 else ''}" if count else "no tiles")
+    to_move = observation.to_move == player
+    title = names[player]
+    if rules.teams and rules.side_of(player) == rules.side_of(observation.player):
+        title += f"{glyphs.dot}partner"
+    status = Text(player_status(observation, player, glyphs), style=TURN_STYLE if to_move else "")
+    return Panel(
+        Group(tiles, status, Text(_score_line(observation, player, names))),
+        title=Text((glyphs.turn if to_move else "") + title),
+        title_align="left",
+        border_style=TURN_STYLE if to_move else "blue",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """Everything one screen of the table shows."""
+
+    observation: Observation
+    names: tuple[str, ...]
+    seed: int
+    log_lines: int = 0
+    """How many of this hand's recent turns to list under the table (none in a transcript, which has them)."""
+    message: str = ""
+    glyphs: Glyphs = UNICODE
+
+
+def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Text:
+    """The top line; it shows the seed so that a game worth playing again can be dealt again."""
+    rules = observation.rules
+    about = [rules.preset, f"{rules.players} players", f"hand {observation.hand_number}", f"first to {rules.target}"]
+    return Text.assemble(
+        ("Dominoes", "bold"), *(glyphs.dot + part for part in about), glyphs.dot, (f"seed {seed}", "bold")
+    )
+
+
+def render_table(view: TableView) -> RenderableType:
+    """The whole table, top to bottom as seed 001 lays it out (D9)."""
+    observation, names, glyphs = view.observation, view.names, view.glyphs
+    rules = observation.rules
+    opponents = Table.grid(expand=True, padding=(0, 1))
+    seats = [p for p in range(rules.players) if p != observation.player]
+    for _ in seats:
+        opponents.add_column(ratio=1)
+    opponents.add_row(*(_opponent_panel(observation, p, names, glyphs) for p in seats))
+
+    ends = observation.ends
+    about = Text()
+    if ends is not None:
+        about.append("open ends: ")
+        about.append(f"left {ends[0]}", END_STYLE)
+        about.append(glyphs.dot)
+        about.append(f"right {ends[1]}", END_STYLE)
+        about.append("   ")
+    size = observation.boneyard_size
+    about.append(f"boneyard: {size} tile{'s' if size != 1 else ''}")
+    if not rules.drawing:
+        about.append(" (no drawing in this game)", "dim")
+    middle = Panel(Group(LineOfPlay(observation.line, glyphs), about), title="line of play", title_align="left")
+
+    mine = observation.to_move == observation.player
+    status = Text(your_status(observation), style=TURN_STYLE if mine else "")
+    you = Panel(
+        Group(YourTiles(observation), status),
+        title=Text(f"{names[observation.player]}{glyphs.dot}{_score_line(observation, observation.player, names)}"),
+        title_align="left",
+        border_style=TURN_STYLE if mine else "blue",
+    )
+    parts: list[RenderableType] = [header(observation, view.seed, glyphs), opponents, middle, you]
+    log = recent_turns(observation, names, view.log_lines) if view.log_lines else []
+    for number, line in enumerate(log):
+        parts.append(Text(line, style="" if number == len(log) - 1 else "dim"))
+    if view.message:
+        parts.append(Text(view.message, style="bold red"))
+    return Group(*parts)
+
+
+def _verb(subject: str, verb: str) -> str:
+    """``verb`` (given in its 'he' form) agreeing with ``subject``: 'You score', 'Ann & Bo score', 'AI 1 scores'."""
+    return verb[:-1] if subject == "You" or " & " in subject else verb
+
+
+def hand_ending(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> str:
+    """How the hand ended, in words (D6)."""
+    if outcome.termination is Termination.DOMINO:
+        assert outcome.winning_player is not None
+        return f"domino by {names[outcome.winning_player]}"
+    if outcome.winner is None:
+        return "blocked, and the lightest hands tie: nobody scores"
+    lightest = side_names(rules, names)[outcome.winner]
+    return f"blocked, {lightest} {'have' if rules.teams else 'has'} the lightest hand"
+
+
+def render_hand_summary(
+    outcome: HandOutcome,
+    hand_number: int,
+    rules: Rules,
+    names: Sequence[str],
+    scores: Sequence[int],
+    glyphs: Glyphs = UNICODE,
+) -> RenderableType:
+    """The end of a hand: how it ended, every hand revealed with its pips, who scored what, the scores."""
+    # Names go in as Text throughout: a name is what the player typed, never console markup.
+    players = Table(title=Text(f"Hand {hand_number}: {hand_ending(outcome, rules, names)}"), title_justify="left")
+    players.add_column("player")
+    players.add_column("tiles left")
+    players.add_column("pips", justify="right")
+    if not rules.teams:
+        players.add_column("points", justify="right")
+        players.add_column("score", justify="right")
+    for player, name in enumerate(names):
+        tiles = " ".join(tile_text(t) for t in outcome.hands[player]) or glyphs.none
+        row: list[RenderableType] = [Text(name), tiles, str(outcome.pips[player])]
+        if not rules.teams:
+            points = outcome.points[player]
+            row += [f"+{points}" if points else "", str(scores[player])]
+        players.add_row(*row, style="bold" if outcome.winner == rules.side_of(player) else "")
+    parts: list[RenderableType] = [players]
+    if rules.teams:
+        teams = Table(title="teams", title_justify="left")
+        teams.add_column("team")
+        teams.add_column("pips", justify="right")
+        teams.add_column("points", justify="right")
+        teams.add_column("score", justify="right")
+        for side, label in enumerate(side_names(rules, names)):
+            pips = sum(outcome.pips[p] for p in range(rules.players) if rules.side_of(p) == side)
+            points = outcome.points[side]
+            teams.add_row(Text(label), str(pips), f"+{points}" if points else "", str(scores[side]))
+        parts.append(teams)
+    if outcome.winner is not None:
+        scorer = side_names(rules, names)[outcome.winner]
+        parts.append(Text(f"{scorer} {_verb(scorer, 'scores')} {outcome.points[outcome.winner]}."))
+    return Group(*parts)
+
+
+def render_game_over(
+    outcome: GameOutcome,
+    summaries: Sequence[HandOutcome],
+    rules: Rules,
+    names: Sequence[str],
+    seed: int,
+    record: str | None,
+    glyphs: Glyphs = UNICODE,
+) -> RenderableType:
+    """The last screen: the winner, the final scores, and every hand's points."""
+    labels = side_names(rules, names)
+    mine = rules.side_of(HUMAN)
+    winner = "Your team" if rules.teams and outcome.winner == mine else labels[outcome.winner]
+    verdict = f"{winner} {_verb(winner, 'wins')} with {outcome.scores[outcome.winner]} points"
+    verdict += "!" if outcome.winner == mine else "."
+    table = Table(title="final scores", title_justify="left")
+    table.add_column("hand", justify="right")
+    table.add_column("ended")
+    for label in labels:
+        table.add_column(Text(label), justify="right")
+    for number, summary in enumerate(summaries, start=1):
+        table.add_row(str(number), summary.termination.value, *(str(p) if p else "" for p in summary.points))
+    table.add_section()
+    table.add_row("", "total", *(str(s) for s in outcome.scores), style="bold")
+    lines: list[RenderableType] = [Text(verdict, style="bold green" if outcome.winner == mine else "bold"), table]
+    footer = f"seed {seed}"
+    if record:
+        footer += f"{glyphs.dot}record saved to {record} (bonepile replay {record})"
+    lines.append(Text(footer, style="dim"))
+    return Panel(Group(*lines), title="Game over", title_align="left", border_style="green", expand=False)

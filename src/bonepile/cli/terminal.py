@@ -1,0 +1,112 @@
+"""What every game's terminal front end shares: the console, the keyboard, the seed and the record file.
+
+Kept free of any one game's rules so that the Tri-Ominos front end can use it
+as it is. Input comes through ``Terminal.ask`` only, and ``read_line`` can be
+any function, which lets the tests play whole games in-process.
+"""
+
+from __future__ import annotations
+
+import io
+import secrets
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console, RenderableType
+
+from bonepile.core.errors import RecordError
+from bonepile.store import save_record
+
+
+class InputEnded(Exception):
+    """Standard input closed (Ctrl-D, or the end of a piped script): the game stops where it is."""
+
+
+class QuitGame(Exception):
+    """The player asked to quit."""
+
+
+def choose_seed(seed: int | None) -> int:
+    """The seed of the deal: the one asked for, or a fresh one that is short enough to type back in."""
+    return seed if seed is not None else secrets.randbelow(1_000_000)
+
+
+class Terminal:
+    """The console and the keyboard, as one object the game loops talk to.
+
+    ``live`` is true on a real terminal: each state is drawn as a whole screen
+    (cleared first). Otherwise the output is a transcript that reads well when
+    piped to a file: nothing is cleared and the answers read are echoed.
+    """
+
+    def __init__(
+        self,
+        console: Console,
+        read_line: Callable[[], str] | None = None,
+        *,
+        echo: bool = False,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.console = console
+        self._read_line = read_line if read_line is not None else input
+        self._echo = echo
+        self._sleep = sleep
+        self.live = console.is_terminal
+
+    @classmethod
+    def standard(cls) -> Terminal:
+        """The process's own terminal; answers are echoed when they come from a pipe, so transcripts show them."""
+        if isinstance(sys.stdout, io.TextIOWrapper) and not sys.stdout.encoding.lower().startswith("utf"):
+            # The table keeps to ASCII there; this covers what it does not control, such as a player's name.
+            sys.stdout.reconfigure(errors="replace")
+        return cls(Console(highlight=False), echo=not sys.stdin.isatty())
+
+    @property
+    def unicode(self) -> bool:
+        """Whether the output can carry box-drawing and other non-ASCII glyphs."""
+        return self.console.encoding.lower().startswith("utf")
+
+    def show(self, *renderables: RenderableType) -> None:
+        """Draw a whole screen: on a terminal it replaces what was there; in a transcript it is appended."""
+        if self.live:
+            self.console.clear()
+        for renderable in renderables:
+            self.console.print(renderable)
+
+    def say(self, text: str, style: str = "") -> None:
+        """One line of text (console markup is not interpreted, so a name like '[x]' prints as typed)."""
+        self.console.print(text, style=style or None, markup=False, highlight=False)
+
+    def ask(self, prompt: str) -> str:
+        """Show ``prompt`` and read one answer; raise ``InputEnded`` when input is closed."""
+        self.console.print(prompt, end="", markup=False, highlight=False, style="bold")
+        try:
+            answer = self._read_line()
+        except EOFError:
+            self.console.print()
+            raise InputEnded from None
+        if self._echo:
+            self.console.print(answer, markup=False, highlight=False)
+        return answer
+
+    def pause(self, seconds: float) -> None:
+        if seconds > 0:
+            self._sleep(seconds)
+
+
+class RecordFile:
+    """Saves the game record after every move, so that a crash or a closed terminal loses nothing."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = Path(path) if path else None
+
+    def save(self, record: dict[str, Any]) -> None:
+        if self.path is None:
+            return
+        try:
+            save_record(record, self.path)
+        except OSError as error:
+            raise RecordError(f"cannot write the record to {self.path}: {error.strerror or error}") from None

@@ -1,0 +1,428 @@
+"""``bonepile play dominoes``: the input interpreter, the table's pieces, and whole games through a pipe and in tmux.
+
+The games are played by a bot that reads only what the screen shows (the
+playable tile numbers, the prompt) and answers the first legal option, so a
+screen that lied about what may be played would fail the test.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import select
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from bonepile.ai import make_agent
+from bonepile.cli.main import main
+from bonepile.cli.play_dominoes import (
+    ChooseEnd,
+    DominoesTable,
+    Quit,
+    Rejected,
+    agent_seed,
+    interpret,
+    interpret_end,
+)
+from bonepile.cli.render_dominoes import (
+    ASCII,
+    LineOfPlay,
+    TableView,
+    player_status,
+    render_table,
+)
+from bonepile.cli.terminal import RecordFile, Terminal
+from bonepile.dominoes import DRAW, PASS, End, Game, Hand, Move, Observation, Rules, Tile, replay
+from bonepile.store import load_record
+
+# ----------------------------------------------------------------- helpers
+
+
+def _observation(position: str, preset: str = "draw") -> tuple[Hand, Observation]:
+    hand = Hand.from_position(Rules.from_preset(preset), position)
+    return hand, hand.observation(0)
+
+
+# Seat 0 holds 3-3 4-1 4-3 6-5 (numbered 1-4 in that order); the line's open ends are 4 and 3.
+CHOICES = "hands: 3-3 4-1 4-3 6-5 / 2-2 0-0; line: 4-5 5-5 5-3; boneyard: 1-1 2-0; turn: 0"
+MUST_DRAW = "hands: 6-6 1-0 / 2-2 0-0; line: 4-5 5-3; boneyard: 1-1 2-1; turn: 0"
+MUST_PASS = "hands: 6-6 1-0 / 2-2 3-2; line: 4-5 5-3; boneyard: -; turn: 0"
+
+
+def _render(renderable: object, width: int = 100) -> str:
+    console = Console(file=io.StringIO(), width=width, color_system=None, highlight=False)
+    console.print(renderable)
+    output = console.file
+    assert isinstance(output, io.StringIO)
+    return output.getvalue()
+
+
+def bot_answer(screen: str) -> str:
+    """The first legal option, read off the screen: what a patient player who trusts the table would type."""
+    prompt = screen.rstrip("\n").rsplit("\n", 1)[-1]
+    if "Press enter" in prompt or "p to pass" in prompt:
+        return ""
+    if "fits both ends" in prompt:
+        return "r"
+    if "d to draw" in prompt:
+        return "d"
+    assert "Your move" in prompt, f"unexpected prompt {prompt!r}"
+    playable: list[str] = re.findall(r"you can play ([\d, or]+)", screen)
+    assert playable, f"no playable tiles shown before {prompt!r}"
+    first: str = re.findall(r"\d+", playable[-1])[0]
+    return first
+
+
+# ----------------------------------------------------------------- the input interpreter
+
+
+def test_a_tile_number_plays_the_tile_at_the_only_end_it_fits() -> None:
+    hand, seen = _observation(CHOICES)
+    assert interpret("2", seen, hand.parse_move) == Move.play(Tile(4, 1), End.LEFT)
+    assert interpret(" 1 ", seen, hand.parse_move) == Move.play(Tile(3, 3), End.RIGHT)
+
+
+def test_a_tile_that_fits_both_ends_asks_which() -> None:
+    hand, seen = _observation(CHOICES)
+    choice = interpret("3", seen, hand.parse_move)
+    assert choice == ChooseEnd(Tile(4, 3), Move.play(Tile(4, 3), End.LEFT), Move.play(Tile(4, 3), End.RIGHT))
+    assert isinstance(choice, ChooseEnd)
+    assert interpret_end("l", choice) == choice.left
+    assert interpret_end("RIGHT", choice) == choice.right
+    assert interpret_end("", choice) is None  # back to choosing a tile
+    assert interpret_end("q", choice) == Quit()
+    assert isinstance(interpret_end("up", choice), Rejected)
+    assert interpret("3 r", seen, hand.parse_move) == Move.play(Tile(4, 3), End.RIGHT)
+
+
+def test_full_notation_is_read_by_the_engine() -> None:
+    hand, seen = _observation(CHOICES)
+    assert interpret("4-3 right", seen, hand.parse_move) == Move.play(Tile(4, 3), End.RIGHT)
+    assert interpret("3-4 l", seen, hand.parse_move) == Move.play(Tile(4, 3), End.LEFT)
+    assert interpret("1-4", seen, hand.parse_move) == Move.play(Tile(4, 1), End.LEFT)
+    assert isinstance(interpret("4-3", seen, hand.parse_move), ChooseEnd)
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("4", "6-5 does not fit: you can play 1, 2 or 3"),
+        ("9", "there is no tile 9: your tiles are numbered 1 to 4"),
+        ("0", "there is no tile 0"),
+        ("", "choose a tile"),
+        ("d", "you cannot draw now"),
+        ("p", "you cannot pass now"),
+        ("banana", "'banana' is not a move"),
+        ("2 up", "is not a move"),
+        ("6-2", "you do not hold 6-2"),
+        ("2-2", "you do not hold 2-2"),
+        ("2 r", "4-1 fits only the left end"),
+        ("99-1", "is not a move"),
+    ],
+)
+def test_bad_answers_get_one_line_saying_why(text: str, says: str) -> None:
+    hand, seen = _observation(CHOICES)
+    answer = interpret(text, seen, hand.parse_move)
+    assert isinstance(answer, Rejected)
+    assert says in answer.message
+    assert "\n" not in answer.message
+    # The engine's own error messages describe the whole position; none of it may leak to the player.
+    assert "0-0" not in answer.message and "boneyard" not in answer.message
+
+
+def test_with_no_tile_that_fits_enter_draws_or_passes() -> None:
+    hand, seen = _observation(MUST_DRAW)
+    assert interpret("", seen, hand.parse_move) is DRAW
+    assert interpret("D", seen, hand.parse_move) is DRAW
+    assert interpret("draw", seen, hand.parse_move) is DRAW
+    refused = interpret("1", seen, hand.parse_move)
+    assert isinstance(refused, Rejected) and "d to draw" in refused.message
+    assert isinstance(interpret("p", seen, hand.parse_move), Rejected)
+    hand, seen = _observation(MUST_PASS)
+    assert interpret("", seen, hand.parse_move) is PASS
+    assert interpret("p", seen, hand.parse_move) is PASS
+    assert isinstance(interpret("d", seen, hand.parse_move), Rejected)
+    assert interpret("q", seen, hand.parse_move) == Quit()
+
+
+# ----------------------------------------------------------------- the table's pieces
+
+
+def test_the_line_shows_doubles_crossways_and_both_open_ends() -> None:
+    lines = _render(LineOfPlay([(4, 5), (5, 5), (5, 3)]), width=40).splitlines()
+    assert [line.rstrip() for line in lines] == ["         ┌5┐", "◀ 4 [4|5]├─┤[5|3] 3 ▶", "         └5┘"]
+
+
+def test_a_long_line_wraps_and_keeps_every_tile_in_order() -> None:
+    line = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 0), (0, 2), (2, 4), (4, 6), (6, 1)]
+    text = _render(LineOfPlay(line, ASCII), width=30)
+    rows = [row.rstrip() for row in text.splitlines()]
+    assert len(rows) > 1 and all(len(row) <= 30 for row in rows)
+    assert re.findall(r"\[(\d)\|(\d)\]", text) == [(str(a), str(b)) for a, b in line]
+    assert rows[0].startswith("< 0 ") and rows[-1].endswith(" 1 >")
+
+
+def test_statuses_say_what_each_player_did() -> None:
+    hand = Hand.from_position(
+        Rules.from_preset("draw", 3),
+        "hands: 6-6 2-1 / 3-3 1-0 / 6-4 5-5; line: 4-5; boneyard: 0-0 5-2 2-2; turn: 0",
+    )
+    hand.play("draw")  # 0-0: still nothing fits
+    hand.play("draw")  # 5-2 fits
+    hand.play("5-2 right")
+    seen = hand.observation(2)
+    assert player_status(seen, 0) == "drew 2, played 5-2 right"
+    assert player_status(seen, 1) == "thinking…"
+    assert player_status(seen, 2) == "waiting"
+    hand.play("draw")  # 2-2 for seat 1, which fits
+    assert player_status(hand.observation(2), 1) == "drew 1, thinking…"
+
+
+def test_the_table_shows_counts_not_the_opponents_tiles() -> None:
+    _, seen = _observation(CHOICES)
+    screen = _render(render_table(TableView(seen, ("You", "AI 1 (greedy)"), seed=5)))
+    assert "2 tiles" in screen and "boneyard: 2 tiles" in screen
+    for hidden in ("[2|2]", "[0|0]", "[1|1]", "[2|0]"):
+        assert hidden not in screen
+    assert "your turn, you can play 1, 2 or 3" in screen and "seed 5" in screen
+
+
+def test_a_partnership_table_names_the_partner_and_the_team_score() -> None:
+    game = Game.new("partnership", seed=3)
+    names = ("Ann", "AI 1 (greedy)", "AI 2 (greedy)", "AI 3 (greedy)")
+    screen = _render(render_table(TableView(game.observation(0), names, seed=3)))
+    assert "AI 2 (greedy) · partner" in screen
+    assert "team score 0 with your partner AI 2 (greedy)" in screen
+    assert "partner" not in screen.split("AI 1 (greedy)", 1)[1].split("╮", 1)[0]
+
+
+# ----------------------------------------------------------------- whole games, in-process
+
+
+def _table(
+    preset: str, players: int | None, seed: int, tmp_path: Path, answer: Callable[[str], str] = bot_answer
+) -> tuple[DominoesTable, io.StringIO, list[float]]:
+    """A table whose keyboard is ``answer`` applied to what the screen shows since the last answer."""
+    game = Game.new(preset, players, seed)
+    names = ["You"] + [f"AI {seat} (greedy)" for seat in range(1, game.num_players)]
+    agents = {seat: make_agent("greedy", "dominoes", agent_seed(seed, seat)) for seat in range(1, game.num_players)}
+    output = io.StringIO()
+    read_from = 0
+    pauses: list[float] = []
+
+    def read_line() -> str:
+        nonlocal read_from
+        screen = output.getvalue()[read_from:]
+        read_from = len(output.getvalue())
+        return answer(screen)
+
+    console = Console(file=output, width=100, color_system=None, highlight=False)
+    terminal = Terminal(console, read_line, echo=True, sleep=pauses.append)
+    table = DominoesTable(game, names, agents, terminal, RecordFile(str(tmp_path / "game.json")), delay=0.25)
+    return table, output, pauses
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "seed"),
+    [("draw", 3, 1), ("block", 2, 2), ("partnership", None, 3), ("draw-reserve", 2, 4)],
+)
+def test_every_preset_plays_to_the_end_with_the_record_kept(
+    preset: str, players: int | None, seed: int, tmp_path: Path
+) -> None:
+    table, output, pauses = _table(preset, players, seed, tmp_path)
+    assert table.play() == 0
+    screen = output.getvalue()
+    assert "Game over" in screen and "with " in screen and " points" in screen
+    assert "does not fit" not in screen and "is not a move" not in screen  # the screen's hints were right
+    game = replay(load_record(tmp_path / "game.json"))
+    assert game.is_over and game.scores == table.game.scores
+    ai_moves = len(re.findall(r"^AI \d \(greedy\) (?:led|played|drew|passed)", screen, re.MULTILINE))
+    assert pauses == [0.25] * ai_moves  # each AI move shown for --delay seconds
+
+
+def test_quitting_keeps_the_record_so_far(tmp_path: Path) -> None:
+    answers: Iterator[str] = iter(["1", "1", "q"])
+
+    def answer(screen: str) -> str:
+        given = next(answers)
+        return bot_answer(screen) if given == "1" else given
+
+    table, output, _ = _table("draw", 2, 8, tmp_path, answer)
+    assert table.play() == 0
+    assert "You quit: the game stops in hand 1" in output.getvalue()
+    record = load_record(tmp_path / "game.json")
+    assert record["result"] is None and len(record["moves"]) >= 2
+    assert replay(record).moves == table.game.moves
+
+
+def test_end_of_input_stops_the_game_cleanly(tmp_path: Path) -> None:
+    def closed(screen: str) -> str:
+        raise EOFError
+
+    table, output, _ = _table("draw", 2, 8, tmp_path, closed)
+    assert table.play() == 0
+    assert "Input ended: the game stops in hand 1" in output.getvalue()
+    assert "Seed 8" in output.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["play", "triominoes"], "cannot be played in the terminal yet"),
+        (["play", "dominoes", "--players", "9"], "not 9"),
+        (["play", "dominoes", "--opponent", "wizard"], "unknown agent 'wizard'"),
+        (["play", "dominoes", "--preset", "all-fives"], "not implemented yet"),
+    ],
+)
+def test_bad_options_give_one_red_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert says in err and "Traceback" not in err
+
+
+def test_an_unwritable_record_file_is_reported_before_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "blocker").write_text("a file, not a folder", encoding="utf-8")
+    assert main(["play", "dominoes", "--seed", "1", "--record", str(tmp_path / "blocker" / "game.json")]) == 2
+    assert "cannot write the record" in capsys.readouterr().err
+
+
+# ----------------------------------------------------------------- the real command through a pipe
+
+
+def _command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "bonepile.cli.main", "play", "dominoes", "--delay", "0", *args]
+
+
+class PipedGame:
+    """The command with its stdin and stdout as pipes; reads up to each prompt and answers it."""
+
+    def __init__(self, *args: str) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="100")
+        self.process = subprocess.Popen(
+            _command(*args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
+        )
+        self.transcript = ""
+
+    def next_screen(self, timeout: float = 15.0) -> str | None:
+        """Everything printed up to the next prompt, or None once the program has ended."""
+        assert self.process.stdout is not None
+        chunk = b""
+        deadline = time.monotonic() + timeout
+        while not chunk.endswith(b"> "):
+            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
+            assert ready, f"no prompt within {timeout}s; last output: {chunk.decode()[-500:]!r}"
+            data = os.read(self.process.stdout.fileno(), 65536)
+            if not data:
+                self.transcript += chunk.decode()
+                return None
+            chunk += data
+        self.transcript += chunk.decode()
+        return chunk.decode()
+
+    def answer(self, text: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(text.encode() + b"\n")
+        self.process.stdin.flush()
+
+
+def test_a_whole_game_through_a_pipe_replays_to_the_same_scores(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    game = PipedGame("--seed", "21", "--record", str(path))
+    with game.process:  # closes the pipes, and waits, whatever happens
+        while (screen := game.next_screen()) is not None:
+            game.answer(bot_answer(screen))
+        assert game.process.wait(timeout=10) == 0
+        assert game.process.stderr is not None
+        assert game.process.stderr.read() == b""
+    out = game.transcript
+    assert "\x1b[" not in out  # plain text when piped
+    replayed = replay(load_record(path))
+    assert replayed.is_over
+    hands = len(replayed.hand_summaries)
+    assert all(f"Hand {n}: " in out for n in range(1, hands + 1)) and f"Hand {hands + 1}: " not in out
+    total = next(line for line in out.splitlines() if "total" in line)
+    assert [int(word) for word in re.findall(r"\d+", total)] == list(replayed.scores)
+    assert f"with {max(replayed.scores)} points" in out and "seed 21" in out
+
+
+def test_closed_input_ends_the_piped_game_with_a_message() -> None:
+    done = subprocess.run(_command("--seed", "3"), input="", capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0
+    assert "Input ended" in done.stdout and "Traceback" not in done.stderr
+
+
+# ----------------------------------------------------------------- the live screen in tmux
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_live_table_in_tmux(tmp_path: Path) -> None:
+    tmux = ["tmux", "-L", f"bonepile-test-{os.getpid()}"]
+    record = tmp_path / "game.json"
+    command = shlex.join(_command("--players", "4", "--seed", "11", "--record", str(record))) + "; sleep 30"
+    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "100", "-y", "35", command], check=True)
+
+    def screen_when(ready: Callable[[str], bool], timeout: float = 10.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
+            if ready(shown) or time.monotonic() > deadline:
+                return shown
+            time.sleep(0.05)
+
+    def send(keys: str) -> None:
+        subprocess.run([*tmux, "send-keys", "-t", "play", keys, "Enter"], check=True)
+
+    # What the engine says the player sees at their first turn, with the same AI players.
+    expected = Game.new("draw", 4, 11)
+    agents = {seat: make_agent("greedy", "dominoes", agent_seed(11, seat)) for seat in (1, 2, 3)}
+    while expected.to_move != 0:
+        seat = expected.to_move
+        assert seat is not None
+        expected.play(agents[seat].choose(expected.observation(seat)))
+    seen = expected.observation(0)
+    try:
+        screen = screen_when(lambda s: "Your move" in s)
+        rows = screen.splitlines()
+        assert rows[0].startswith("Dominoes · draw · 4 players · hand 1") and "seed 11" in rows[0]
+        # Opponents on top, in seat order, as tile counts.
+        assert [int(n) for n in re.findall(r"(\d+) tiles?", rows[2])] == list(seen.tile_counts[1:])
+        # The line of play, doubles drawn crossways.
+        line = "".join("├─┤" if a == b else f"[{a}|{b}]" for a, b in seen.line)
+        ends = seen.ends
+        assert ends is not None
+        assert any(f"◀ {ends[0]} {line} {ends[1]} ▶" in row for row in rows)
+        # Your tiles, numbered.
+        tiles_row = next(i for i, row in enumerate(rows) if "[" in row and "You" in rows[i - 2])
+        assert re.findall(r"\d+", rows[tiles_row - 1]) == [str(n) for n in range(1, len(seen.hand) + 1)]
+        assert rows[tiles_row].split() == ["│", *(f"[{t.high}|{t.low}]" for t in seen.hand), "│"]
+
+        send("xyz")
+        screen = screen_when(lambda s: "'xyz' is not a move" in s)
+        assert "'xyz' is not a move: you can play" in screen and screen.rstrip().endswith("or q to quit >")
+        send("9")
+        assert "there is no tile 9" in screen_when(lambda s: "no tile 9" in s)
+
+        both = [t for t in seen.hand if sum(1 for m in seen.legal_moves if m.tile is t) == 2]
+        assert both, "seed 11 should give the player a tile that fits both ends"
+        send(str(seen.hand.index(both[0]) + 1))
+        screen = screen_when(lambda s: "fits both ends" in s)
+        assert f"{both[0]} fits both ends: l = left ({ends[0]}), r = right ({ends[1]}) >" in screen
+        send("l")
+        screen = screen_when(lambda s: f"You played {both[0]} left" in s)
+        assert f"You played {both[0]} left" in screen
+
+        send("q")
+        screen = screen_when(lambda s: "You quit" in s)
+        assert "You quit: the game stops in hand 1" in screen and "Traceback" not in screen
+        assert load_record(record)["moves"][len(seen.events)] == f"{both[0]} left"
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
