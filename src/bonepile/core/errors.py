@@ -14,7 +14,16 @@ so that a bug report quoting the message is enough to reproduce it.
 
 
 class BonepileError(Exception):
-    """Base of every error the engines raise on purpose."""
+    """Base of every error the engines raise on purpose.
+
+    ``public`` is the message without the position: engine messages name the
+    whole position (every hand and the pool), which a front end must not show
+    to a player, so front ends show ``public`` instead.
+    """
+
+    def __init__(self, message: str, *, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public = public if public is not None else message
 
 
 class RulesError(BonepileError, ValueError):

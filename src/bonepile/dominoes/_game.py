@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bonepile.core.errors import IllegalMoveError, InvalidMoveError, RecordError, RulesError
+from bonepile.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, RecordError, RulesError
 from bonepile.dominoes._hand import Hand, HandOutcome, Observation, Termination
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import Move
@@ -42,12 +42,37 @@ class Game:
         self._moves: list[Move] = []
         self._summaries: list[HandOutcome] = []
         self._outcome: GameOutcome | None = None
+        self._from_position = False
         self._hand = self._deal(leader=None)
 
     @classmethod
     def new(cls, preset: str = "draw", players: int | None = None, seed: int = 0, **options: Any) -> Game:
         """A game of ``preset`` (see ``Rules.from_preset``) dealt from ``seed``."""
         return cls(Rules.from_preset(preset, players, **options), seed)
+
+    @classmethod
+    def from_hand(cls, hand: Hand, *, scores: Sequence[int] | None = None, seed: int = 0) -> Game:
+        """A game whose hand in play is (a copy of) ``hand``, with ``scores`` so far; later hands come from ``seed``.
+
+        For tests and puzzles that start from a literal position (``Hand.from_position``),
+        e.g. to see the game end (D8) or the next hand's leader (D3). Such a game has no
+        record: its first hand was not dealt from the seed, so ``to_record`` refuses.
+        """
+        rules = hand.rules
+        if hand.is_over:
+            raise InvalidPositionError(f"the hand is already over: {hand.position()}")
+        start = [0] * rules.num_sides if scores is None else list(scores)
+        if len(start) != rules.num_sides or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in start
+        ):
+            raise InvalidPositionError(
+                f"scores {list(start)!r} must be {rules.num_sides} whole numbers from 0 to {rules.target - 1}"
+            )
+        game = cls(rules, seed)
+        game._hand = hand.copy()
+        game._scores = start
+        game._from_position = True
+        return game
 
     def _deal(self, leader: int | None) -> Hand:
         """D2: shuffle the set and deal each player ``hand_size`` tiles; the rest is the boneyard."""
@@ -139,7 +164,8 @@ class Game:
         move out of turn when ``player`` is given, or a move after the game is over.
         """
         if self._outcome is not None:
-            raise IllegalMoveError(f"illegal move {move}: the game is over ({self._outcome_text()})")
+            public = f"illegal move {move}: the game is over ({self._outcome_text()})"
+            raise IllegalMoveError(f"{public} in {self._hand.position()}", public=public)
         hand = self._hand
         if isinstance(move, str):
             if player is not None and player != hand.to_move:
@@ -168,16 +194,11 @@ class Game:
 
     def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """The game record: enough to rebuild the game exactly with ``replay``."""
+        if self._from_position:
+            raise ValueError("a game started from a position (Game.from_hand) has no record: its seed did not deal it")
         names = list(players) if players is not None else [f"Player {i + 1}" for i in range(self.num_players)]
         if len(names) != self.num_players:
             raise ValueError(f"{len(names)} names for {self.num_players} players")
-        result: dict[str, Any] | None = None
-        if self._outcome is not None:
-            result = {
-                "termination": self._outcome.termination.value,
-                "winner": self._outcome.winner,
-                "scores": list(self._outcome.scores),
-            }
         return {
             "format": RECORD_FORMAT,
             "game": "dominoes",
@@ -188,7 +209,17 @@ class Game:
             "moves": [str(m) for m in self._moves],
             "hands": len(self._summaries),
             "scores": list(self._scores),
-            "result": result,
+            "result": self._result(),
+        }
+
+    def _result(self) -> dict[str, Any] | None:
+        """The record's ``result``: None until the game is over."""
+        if self._outcome is None:
+            return None
+        return {
+            "termination": self._outcome.termination.value,
+            "winner": self._outcome.winner,
+            "scores": list(self._outcome.scores),
         }
 
 
@@ -234,14 +265,12 @@ def replay(record: dict[str, Any]) -> Game:
     if result is not None:
         if not game.is_over:
             raise RecordError(f"the record claims a result {result!r} but its moves do not finish the game")
-        if (
-            not isinstance(result, dict)
-            or result.get("scores") != list(game.scores)
-            or result.get("winner") not in game.winners
-        ):
+        if result != game._result():
             raise RecordError(f"the record's result {result!r} does not match the replay's scores {list(game.scores)}")
     elif game.is_over:
         raise RecordError("the moves finish the game but the record has no result")
     if "scores" in record and record["scores"] != list(game.scores):
         raise RecordError(f"the record's scores {record['scores']} do not match the replay's {list(game.scores)}")
+    if "hands" in record and record["hands"] != len(game.hand_summaries):
+        raise RecordError(f"the record counts {record['hands']!r} hands but its moves play {len(game.hand_summaries)}")
     return game

@@ -16,9 +16,11 @@ import re
 from collections import deque
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from bonepile.core.errors import (
     AmbiguousMoveError,
+    BonepileError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
@@ -48,6 +50,8 @@ _AT_RIGHT: tuple[Move, ...] = tuple(Move.play(t, End.RIGHT) for t in TILES)
 _PLAY = MoveKind.PLAY
 _DRAW = MoveKind.DRAW
 _LEFT = End.LEFT
+
+_E = TypeVar("_E", bound=BonepileError)
 
 _ANY_TILE = -1
 """``Hand._opening`` value: the leader may open with any tile."""
@@ -385,10 +389,8 @@ class Hand:
         given seat pass ``player``, so that a move out of turn is refused.
         """
         if player is not None and player != self.to_move:
-            raise IllegalMoveError(
-                f"illegal move {move}: it is not player {player}'s turn "
-                f"({'the hand is over' if self.is_over else f'player {self._to_move} is to move'}) in {self.position()}"
-            )
+            state = "the hand is over" if self.is_over else f"player {self._to_move} is to move"
+            raise self._error(IllegalMoveError, f"illegal move {move}: it is not player {player}'s turn ({state})")
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -396,7 +398,7 @@ class Hand:
             if isinstance(move, str):
                 move = self.parse_move(move)
             else:
-                raise IllegalMoveError(f"illegal move {move}: {self._why_illegal(move)} in {self.position()}")
+                raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
         self._apply(move)
         return self._outcome
 
@@ -476,7 +478,10 @@ class Hand:
         ``AmbiguousMoveError`` when the tile fits both ends, and
         ``IllegalMoveError`` when the move is not legal here.
         """
-        move = Move.parse(text)
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError as error:
+            raise self._error(InvalidMoveError, str(error)) from None
         legal = self.legal_moves()
         if move in legal:
             return move
@@ -485,10 +490,14 @@ class Hand:
             if len(fitting) == 1:
                 return fitting[0]
             if len(fitting) > 1:
-                raise AmbiguousMoveError(
-                    f"{text!r} fits both ends: say '{move.tile} left' or '{move.tile} right' in {self.position()}"
+                raise self._error(
+                    AmbiguousMoveError, f"{text!r} fits both ends: say '{move.tile} left' or '{move.tile} right'"
                 )
-        raise IllegalMoveError(f"illegal move {text!r}: {self._why_illegal(move)} in {self.position()}")
+        raise self._error(IllegalMoveError, f"illegal move {text!r}: {self._why_illegal(move)}")
+
+    def _error(self, kind: type[_E], public: str) -> _E:
+        """An error whose message names the position, with ``public`` (no hidden tiles) for front ends."""
+        return kind(f"{public} in {self.position()}", public=public)
 
     def _finish(self, termination: Termination, went_out: int | None) -> None:
         """D7: score the hand."""
@@ -676,4 +685,55 @@ class Hand:
             hand._finish(Termination.BLOCKED, None)
         elif turn == "over":
             raise InvalidPositionError(f"the hand is not over: nobody is out and it is not blocked in {text!r}")
+        return hand
+
+    @classmethod
+    def from_pieces(
+        cls,
+        rules: Rules,
+        hands: Sequence[Iterable[Tile]],
+        boneyard: Sequence[Tile],
+        line: Sequence[tuple[int, int]],
+        to_move: int,
+        *,
+        lead: Tile | None = None,
+    ) -> Hand:
+        """A hand in progress from its pieces, without going through position text.
+
+        The AI builds one such hand for every world it imagines (a guess at the
+        hidden tiles consistent with what it saw), thousands of times a move, so
+        this skips the text but keeps the checks of ``from_position``: every tile
+        once, a line that joins, a valid turn. ``boneyard`` is in drawing order;
+        ``line`` is left to right as in ``Hand.line``; before the first tile,
+        ``lead`` is the tile that must open (None: any tile). The past events are
+        not part of the pieces, so the new hand's ``events`` start empty.
+        """
+        hand = cls(rules, hands, boneyard, leader=to_move)
+        seen = hand._in_hands
+        for index in hand._boneyard:
+            seen |= 1 << index
+        for (_, right), (left, _) in itertools.pairwise(line):
+            if right != left:
+                raise InvalidPositionError(f"the line does not join: {right} next to {left}")
+        for a, b in line:
+            tile = Tile(a, b)
+            if tile.index >= rules.num_tiles or seen >> tile.index & 1:
+                raise InvalidPositionError(f"line tile {tile} appears twice or is not in a {rules.set} set")
+            seen |= 1 << tile.index
+        if not line:
+            if lead is not None:
+                if not hand._hands[to_move] >> lead.index & 1:
+                    raise InvalidPositionError(f"lead {lead} is not a tile held by player {to_move}")
+                hand._opening = lead.index
+            return hand
+        hand._line = deque(line)
+        hand._left, hand._right = line[0][0], line[-1][1]
+        out = [player for player, mask in enumerate(hand._hands) if not mask]
+        if len(out) > 1:
+            raise InvalidPositionError("two players have no tiles")
+        if out:
+            hand._to_move = out[0]
+            hand._finish(Termination.DOMINO, out[0])
+        elif len(hand._boneyard) <= hand._reserve and not hand._in_hands & (_SUIT[hand._left] | _SUIT[hand._right]):
+            hand._finish(Termination.BLOCKED, None)
         return hand

@@ -187,10 +187,12 @@ class Move:
             return DRAW
         if words == ["pass"]:
             return PASS
-        if len(words) == 1:
-            return cls.play(Tile.parse(words[0]))
-        if len(words) == 2 and words[1] in ("left", "right"):
-            return cls.play(Tile.parse(words[0]), End(words[1]))
+        if len(words) == 1 or (len(words) == 2 and words[1] in ("left", "right")):
+            try:
+                tile = Tile.parse(words[0])
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"not a move: {text!r}: {error}") from None  # name the text as given
+            return cls.play(tile, End(words[1]) if len(words) == 2 else None)
         raise InvalidMoveError(f"not a move: {text!r} (expected '6-4 left', '6-4 right', '6-6', 'draw' or 'pass')")
 
 
