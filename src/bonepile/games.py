@@ -39,7 +39,20 @@ def _dominoes() -> GameInfo:
     )
 
 
-_LOADERS: dict[str, Callable[[], GameInfo]] = {"dominoes": _dominoes}
+def _triominoes() -> GameInfo:
+    from bonepile import triominoes
+
+    return GameInfo(
+        name="triominoes",
+        presets=dict(triominoes.PRESETS),
+        default_preset="pressman",
+        players=(2, 6),
+        new_game=triominoes.Game.new,
+        replay=triominoes.replay,
+    )
+
+
+_LOADERS: dict[str, Callable[[], GameInfo]] = {"dominoes": _dominoes, "triominoes": _triominoes}
 
 
 def register(name: str, loader: Callable[[], GameInfo]) -> None:

@@ -49,10 +49,19 @@ def agent_names() -> tuple[str, ...]:
 
 def _load_builtin_agents() -> None:
     # Imported late so that the registry module has no import cycle with the agents.
+    import bonepile.ai.dominoes_heuristic
+    import bonepile.ai.ismcts
     import bonepile.ai.simple  # noqa: F401
 
+    for alias, name in ALIASES.items():
+        _REGISTRY.setdefault(alias, _REGISTRY[name])
 
-AGENT_NAMES = ("random", "greedy")
+
+ALIASES = {"easy": "random", "medium": "greedy", "hard": "heuristic", "expert": "ismcts"}
+"""Friendly names for the front ends' difficulty levels."""
+
+
+AGENT_NAMES = ("random", "greedy", "heuristic", "ismcts")
 
 
 class SeededAgent:
