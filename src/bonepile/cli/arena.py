@@ -11,8 +11,23 @@ from rich.table import Table
 
 from bonepile.ai.base import agent_names
 from bonepile.arena import ArenaConfig, ArenaResult, GameResult, run_arena
+from bonepile.arena.backends import batch_size_for, make_backend
+from bonepile.arena.runner import pairings
 from bonepile.core.errors import RulesError
 from bonepile.games import game_info
+from bonepile.store import save_record
+
+
+def _parse_sprt(text: str | None) -> tuple[float, float] | None:
+    if text is None:
+        return None
+    try:
+        elo0, elo1 = (float(part) for part in text.split(","))
+    except ValueError:
+        raise RulesError(f"--sprt takes two Elo values like '0,10', not {text!r}") from None
+    if elo0 == elo1:
+        raise RulesError(f"--sprt needs two different Elo values, not {text!r}")
+    return (elo0, elo1)
 
 
 def run_arena_command(args: argparse.Namespace) -> int:
@@ -33,28 +48,48 @@ def run_arena_command(args: argparse.Namespace) -> int:
         preset=preset,
         players=probe.num_players,
         hands_only=args.hands,
+        mirror=not args.no_mirror,
+        sprt=_parse_sprt(args.sprt),
     )
+    total = config.games * len(pairings(config, probe.num_sides))
     console = Console(stderr=True)
     unit = "hands" if args.hands else "games"
-    with Progress(
-        TextColumn(f"[bold]{args.game}[/] {config.preset}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn(unit),
-        TimeElapsedColumn(),
-        TextColumn("eta"),
-        TimeRemainingColumn(),
-        console=console,
-        transient=args.json,
-    ) as progress:
-        task = progress.add_task("arena", total=config.games)
+    with (
+        make_backend(args.backend, args.jobs, args.ray_address) as backend,
+        Progress(
+            TextColumn(f"[bold]{args.game}[/] {config.preset}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn(unit),
+            TimeElapsedColumn(),
+            TextColumn("eta"),
+            TimeRemainingColumn(),
+            console=console,
+            transient=args.json,
+        ) as progress,
+    ):
+        task = progress.add_task("arena", total=total)
 
         def advance(_: GameResult) -> None:
             progress.advance(task)
 
-        result = run_arena(config, progress=advance)
+        result = run_arena(
+            config,
+            progress=advance,
+            backend=backend,
+            batch_size=batch_size_for(total, backend.parallelism),
+            parallelism=backend.parallelism,
+        )
+        progress.update(task, total=len(result.results))
+    data = result.to_dict()
+    if args.out:
+        save_record(data, args.out)
+    if args.plot:
+        from bonepile.arena.plot import plot_elo
+
+        plot_elo(result, args.plot)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps(data, indent=2))
     else:
         Console().print(results_table(result))
     return 0
@@ -67,21 +102,33 @@ def results_table(result: ArenaResult) -> Table:
     played = f"{summary['games']} {unit}"
     if not config.hands_only:
         played += f" ({summary['hands']} hands)"
-    table = Table(title=f"{config.game} · {config.preset} · {played} · seed {config.seed}")
+    title = f"{config.game} · {config.preset} · {result.players} players · {played} · seed {config.seed}"
+    table = Table(title=title)
     table.add_column("agent")
     table.add_column(unit, justify="right")
     table.add_column("wins", justify="right")
-    table.add_column("win rate", justify="right")
-    table.add_column("95% interval", justify="right")
-    table.add_column("points/hand", justify="right")
-    for stats in result.agents:
+    table.add_column("win rate (95%)", justify="right")
+    table.add_column("pts/hand", justify="right")
+    table.add_column("Elo ± 95%", justify="right")
+    table.add_column("ms/move", justify="right")
+    for stats in sorted(result.agents, key=lambda s: -(s.rating.elo if s.rating else 0.0)):
         low, high = stats.win_interval
+        rating = f"{stats.rating.elo:+.0f} ± {stats.rating.half_width:.0f}" if stats.rating else "-"
         table.add_row(
             stats.name,
             str(stats.games),
             str(stats.wins),
-            f"{stats.win_rate:.1%}",
-            f"{low:.1%} to {high:.1%}",
+            f"{stats.win_rate:.1%} ({100 * low:.1f}-{100 * high:.1f})",
             f"{stats.points_per_hand:.2f}",
+            rating,
+            f"{stats.ms_per_move:.2f}",
+        )
+    if result.sprt_decisions:
+        assert config.sprt is not None
+        elo0, elo1 = config.sprt
+        table.caption = "\n".join(
+            f"SPRT {first} over {second}: {'H1' if decision == 'H1' else 'H0'} accepted "
+            f"({elo1 if decision == 'H1' else elo0:+g} Elo rather than {elo0 if decision == 'H1' else elo1:+g})"
+            for (first, second), decision in result.sprt_decisions.items()
         )
     return table

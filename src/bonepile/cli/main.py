@@ -42,10 +42,19 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--preset", help="rule preset")
     arena.add_argument("--players", type=int, help="number of seats")
     arena.add_argument("--agents", default="random,greedy", help="comma-separated agent names (default random,greedy)")
-    arena.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    arena.add_argument("--games", type=int, default=100, help="games per pairing of agents (default 100)")
     arena.add_argument("--seed", type=int, default=0, help="seed of the whole run (default 0)")
     arena.add_argument("--hands", action="store_true", help="play single hands instead of whole games")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
+    arena.add_argument("--jobs", type=int, help="worker processes (default: all cores; 1 plays in this process)")
+    arena.add_argument("--backend", choices=("local", "ray"), default="local", help="where games run (default local)")
+    arena.add_argument("--ray-address", help="address of a Ray cluster (default: start a local one)")
+    arena.add_argument(
+        "--sprt", metavar="ELO0,ELO1", help="stop each pairing once an SPRT of ELO0 against ELO1 decides"
+    )
+    arena.add_argument("--no-mirror", action="store_true", help="do not replay each deal with the seats rotated")
+    arena.add_argument("--out", metavar="FILE", help="also write the results as JSON to FILE")
+    arena.add_argument("--plot", metavar="PNG", help="draw the Elo ratings with their intervals to PNG")
     return parser
 
 
