@@ -80,7 +80,8 @@ class RayBackend(ArenaBackend):
             if address is None and jobs is not None:
                 options["num_cpus"] = jobs
             ray.init(address=address, **options)
-        self.parallelism = max(int(ray.cluster_resources().get("CPU", 1)), 1)
+        resources: dict[str, float] = self._ray.cluster_resources()
+        self.parallelism = max(int(resources.get("CPU", 1)), 1)
         self._play = ray.remote(play_batch)
 
     def __call__(self, config: ArenaConfig, batches: Sequence[Sequence[GameSpec]]) -> Iterator[list[GameResult]]:

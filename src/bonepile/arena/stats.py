@@ -31,7 +31,7 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
 
 def expected_score(elo_difference: float) -> float:
     """The logistic Elo model: expected score of a player ``elo_difference`` points stronger."""
-    return 1.0 / (1.0 + 10.0 ** (-elo_difference / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -elo_difference / 400.0))
 
 
 def elo_from_score(score: float) -> float:

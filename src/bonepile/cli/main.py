@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--hands", action="store_true", help="play single hands instead of whole games")
     arena.add_argument("--json", action="store_true", help="print the results as JSON")
     arena.add_argument("--jobs", type=int, help="worker processes (default: all cores; 1 plays in this process)")
-    arena.add_argument("--backend", choices=("local", "ray"), default="local", help="where games run (default local)")
+    arena.add_argument("--backend", choices=("local", "ray"), default="local", help="where games run")
     arena.add_argument("--ray-address", help="address of a Ray cluster (default: start a local one)")
     arena.add_argument(
         "--sprt", metavar="ELO0,ELO1", help="stop each pairing once an SPRT of ELO0 against ELO1 decides"
