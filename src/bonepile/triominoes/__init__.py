@@ -1,0 +1,74 @@
+"""The Tri-Ominos rules engine (rule sheet T1-T8): pure, standard library only.
+
+    >>> from bonepile.triominoes import Game
+    >>> game = Game.new("pressman", players=2, seed=7)
+    >>> move = game.legal_moves()[0]
+    >>> _ = game.play(move)
+
+Notation (see ``_tiles``): a tile is ``0-1-2`` (clockwise from its lowest
+number); a place is ``c<column> r<row> up|down``; a placement is the numbers
+on the place's corners clockwise from the leftmost, then the place:
+``2-0-1 c1 r0 down``; and ``draw``, ``pass``, ``timeout``.
+"""
+
+from bonepile.core.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    InvalidMoveError,
+    InvalidPositionError,
+    RecordError,
+    RulesError,
+)
+from bonepile.triominoes._game import RECORD_FORMAT, Game, GameOutcome, replay, t8_winners
+from bonepile.triominoes._round import (
+    BRIDGE_BONUS,
+    HEXAGON_BONUS,
+    HEXAGON_BONUS_GOLIATH,
+    Event,
+    EventKind,
+    Observation,
+    Reason,
+    Round,
+    RoundSummary,
+    ScoreItem,
+    Termination,
+)
+from bonepile.triominoes._rules import PRESETS, Rules, StartBonus
+from bonepile.triominoes._tiles import DRAW, ORIGIN, PASS, TILES, TIMEOUT, Move, MoveKind, Place, Tile
+
+__all__ = [
+    "BRIDGE_BONUS",
+    "DRAW",
+    "HEXAGON_BONUS",
+    "HEXAGON_BONUS_GOLIATH",
+    "ORIGIN",
+    "PASS",
+    "PRESETS",
+    "RECORD_FORMAT",
+    "TILES",
+    "TIMEOUT",
+    "AmbiguousMoveError",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameOutcome",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "Move",
+    "MoveKind",
+    "Observation",
+    "Place",
+    "Reason",
+    "RecordError",
+    "Round",
+    "RoundSummary",
+    "Rules",
+    "RulesError",
+    "ScoreItem",
+    "StartBonus",
+    "Termination",
+    "Tile",
+    "replay",
+    "t8_winners",
+]
