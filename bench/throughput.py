@@ -20,8 +20,10 @@ Run: ``.venv/bin/python bench/throughput.py [--seconds S]`` (or ``make bench``).
 The peers are the optional extra ``peers`` (``pip install -e '.[peers]'``); a
 missing peer is reported and skipped, never fatal.
 
-To add a workload (Tri-Ominos, say): write one function returning a
-``Workload`` (see ``bonepile_dominoes``) and add a ``Row`` to ``ROWS``.
+To add a workload: write one function returning a ``Workload`` (see
+``bonepile_dominoes``) and add a ``Row`` to ``ROWS``. For Tri-Ominos a "hand"
+is a round; the report also times its legal-move generation at early, middle
+and late board sizes.
 """
 
 from __future__ import annotations
@@ -163,6 +165,30 @@ def dominoes_package() -> Workload:
     return Workload("dominoes package", make)
 
 
+def bonepile_triominoes(preset: str, players: int) -> Workload:
+    """Our Tri-Ominos engine: ``Round.deal`` then random legal moves until ``play`` reports the round's end."""
+
+    def make(seed: int) -> PlayHand:
+        from bonepile.triominoes import Round, Rules
+
+        rules = Rules.from_preset(preset, players)
+        rng = random.Random(seed)
+        choice = rng.choice
+        deal = Round.deal
+
+        def play_round() -> int:
+            round_ = deal(rules, rng)
+            play, legal_moves = round_.play, round_.legal_moves
+            decisions = 1
+            while play(choice(legal_moves())) is None:
+                decisions += 1
+            return decisions
+
+        return play_round
+
+    return Workload(f"bonepile triominoes {preset} {players}p", make)
+
+
 def _import_peer(module: str, distribution: str) -> Any:
     """Import a peer only when its workload runs, so bonepile alone still benches."""
     try:
@@ -179,6 +205,9 @@ ROWS: tuple[Row, ...] = (
         (open_spiel_game("python_team_dominoes"), dominoes_package()),
     ),
     Row("draw 2p", bonepile_dominoes("draw", 2)),
+    Row("triominoes pressman 2p", bonepile_triominoes("pressman", 2)),
+    Row("triominoes pressman 4p", bonepile_triominoes("pressman", 4)),
+    Row("triominoes pressman 6p", bonepile_triominoes("pressman", 6)),
 )
 """The report, in order. A workload shared by two rows is measured once."""
 
@@ -213,6 +242,54 @@ def _run_for(play_hand: PlayHand, seconds: float) -> tuple[int, int, float]:
             return hands, decisions, now - start
 
 
+# ------------------------------------------------------------------ Tri-Ominos move generation
+
+BOARD_STAGES: tuple[tuple[str, int, int], ...] = (("early", 1, 8), ("middle", 18, 26), ("late", 36, 56))
+"""Board sizes (placed tiles, inclusive) at which Tri-Ominos move generation is timed."""
+
+
+def triominoes_movegen(seed: int, samples: int = 60, calls: int = 200) -> list[tuple[str, float, float, float, int]]:
+    """Time one full generation of the mover's placements at early, middle and late board sizes.
+
+    Positions come from random 2-player ``pressman`` rounds (two players
+    leave the largest pool, so boards grow largest). For each stage: (name, microseconds per call,
+    mean frontier size, mean placed tiles, positions). Generation must track
+    the frontier, not the number of placed tiles.
+    """
+    from bonepile.triominoes import Round, Rules
+
+    rules = Rules.from_preset("pressman", 2)
+    rng = random.Random(seed)
+    found: dict[str, list[Round]] = {name: [] for name, _, _ in BOARD_STAGES}
+    while any(len(rounds) < samples for rounds in found.values()):
+        round_ = Round.deal(rules, rng)
+        while not round_.is_over:
+            placed = len(round_.board)
+            for name, low, high in BOARD_STAGES:
+                if low <= placed <= high and len(found[name]) < samples and rng.random() < 0.3:
+                    found[name].append(round_.copy())
+            round_.play(rng.choice(round_.legal_moves()))
+    report = []
+    clock = time.perf_counter
+    for name, _, _ in BOARD_STAGES:
+        rounds = found[name]
+        total = 0.0
+        for round_ in rounds:
+            mover = round_.to_move
+            assert mover is not None
+            hand = round_.tiles_of(mover)
+            placements = round_.placements
+            start = clock()
+            for _ in range(calls):
+                placements(hand)
+            total += clock() - start
+        micro = 1e6 * total / (calls * len(rounds))
+        frontier = sum(len(r.frontier()) for r in rounds) / len(rounds)
+        placed = sum(len(r.board) for r in rounds) / len(rounds)
+        report.append((name, micro, frontier, placed, len(rounds)))
+    return report
+
+
 # ------------------------------------------------------------------ reporting
 
 
@@ -245,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rows:
         parser.error(f"no row matches {args.only!r}; rows: {', '.join(row.name for row in ROWS)}")
 
-    print("Random play to the end of a hand, deal included: hands per second")
+    print("Random play to the end of a hand (Tri-Ominos: a round), deal included: hands per second")
     print(
         f"best of {args.repeats} x {args.seconds:g} s after {args.warmup:g} s warm-up, seed {args.seed}; "
         f"Python {platform.python_version()}; {_versions()}"
@@ -282,6 +359,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{mine} vs {peer.label} {_rate(theirs.hands_per_second)} ratio={ratio:.2f}")
             else:
                 print(f"{mine} vs {peer.label} (not installed) ratio=n/a")
+    if args.only is None or "movegen" in args.only or "triominoes" in args.only:
+        print()
+        print("Tri-Ominos legal-move generation (all placements of the mover's hand), pressman 2p random positions")
+        for name, micro, frontier, placed, count in triominoes_movegen(args.seed):
+            print(
+                f"movegen {name:<7} {micro:8.1f} us/call  frontier {frontier:5.1f} places  "
+                f"board {placed:5.1f} tiles  ({count} positions)"
+            )
     return 0
 
 
