@@ -277,7 +277,6 @@ def test_end_of_input_stops_the_game_cleanly(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "says"),
     [
-        (["play", "triominoes"], "cannot be played in the terminal yet"),
         (["play", "dominoes", "--players", "9"], "not 9"),
         (["play", "dominoes", "--opponent", "wizard"], "unknown agent 'wizard'"),
         (["play", "dominoes", "--preset", "all-fives"], "not implemented yet"),

@@ -19,19 +19,37 @@ GAMES = ("dominoes", "triominoes")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bonepile", description="Dominoes and Tri-Ominos in the terminal.")
+    parser = argparse.ArgumentParser(
+        prog="bonepile", description="Dominoes and Tri-Ominos in the terminal and the browser."
+    )
     parser.add_argument("--version", action="version", version=f"bonepile {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a game in the terminal against AI players")
     play.add_argument("game", choices=GAMES)
-    play.add_argument("--preset", help="rule preset (dominoes: draw, draw-reserve, block, partnership)")
+    play.add_argument(
+        "--preset",
+        help="rule preset (dominoes: draw, draw-reserve, block, partnership; triominoes: pressman, goliath, classic)",
+    )
     play.add_argument("--players", type=int, help="number of players, you included")
     play.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")
     play.add_argument("--opponent", default="greedy", help="AI level of the other players (random, greedy)")
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE (after every move)")
     play.add_argument("--delay", type=float, default=0.6, help="seconds an AI move stays on screen (default 0.6)")
+
+    serve = commands.add_parser("serve", help="play in the browser: start the web app")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument(
+        "--db",
+        metavar="URL",
+        help="database URL, e.g. postgresql+psycopg://user@host/bonepile "
+        "(default: a SQLite file in $XDG_DATA_HOME/bonepile, else ~/.local/share/bonepile)",
+    )
+    serve.add_argument(
+        "--ai-delay", type=float, default=0.8, help="seconds before each AI move in the browser (default 0.8)"
+    )
 
     replay = commands.add_parser("replay", help="replay a saved game record, checking every move")
     replay.add_argument("file", metavar="FILE")
@@ -66,6 +84,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bonepile.cli.play import run_play
 
             return int(run_play(args))
+        if args.command == "serve":
+            from bonepile.cli.serve import run_serve
+
+            return run_serve(args)
         if args.command == "replay":
             from bonepile.cli.replay import run_replay
 

@@ -14,6 +14,7 @@ from bonepile.core.errors import RulesError
 
 FRONT_ENDS = {
     "dominoes": "bonepile.cli.play_dominoes",
+    "triominoes": "bonepile.cli.play_triominoes",
 }
 """Game name -> the module that plays it in the terminal (imported only when that game is played)."""
 

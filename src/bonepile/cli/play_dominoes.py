@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -24,14 +23,24 @@ from bonepile.cli.render_dominoes import (
     UNICODE,
     TableView,
     move_text,
-    numbers_text,
     playable_numbers,
     render_game_over,
     render_hand_summary,
     render_table,
     side_names,
 )
-from bonepile.cli.terminal import InputEnded, QuitGame, RecordFile, Terminal, choose_seed
+from bonepile.cli.terminal import (
+    QUIT_WORDS,
+    InputEnded,
+    Quit,
+    QuitGame,
+    RecordFile,
+    Rejected,
+    Terminal,
+    agent_seed,
+    choose_seed,
+    numbers_text,
+)
 from bonepile.dominoes import (
     DRAW,
     PASS,
@@ -52,7 +61,6 @@ from bonepile.games import game_info
 LOG_LINES = 4
 """How many recent turns the live screen lists under the table."""
 
-_QUIT = ("q", "quit", "exit")
 _ENDS = {"l": End.LEFT, "left": End.LEFT, "r": End.RIGHT, "right": End.RIGHT}
 
 
@@ -63,18 +71,6 @@ class ChooseEnd:
     tile: Tile
     left: Move
     right: Move
-
-
-@dataclass(frozen=True, slots=True)
-class Rejected:
-    """An answer that is no legal move; ``message`` says why, in one line, and what would do."""
-
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Quit:
-    """The player asked to leave the game."""
 
 
 Answer = Move | ChooseEnd | Rejected | Quit
@@ -105,7 +101,7 @@ def interpret(text: str, observation: Observation, parse: Callable[[str], Move])
         if len(legal) == 1 and not legal[0].is_play:
             return legal[0]
         return Rejected(f"choose a tile: {what_to_do(observation)}")
-    if len(words) == 1 and words[0] in _QUIT:
+    if len(words) == 1 and words[0] in QUIT_WORDS:
         return Quit()
     if len(words) == 1 and words[0] in ("d", "draw", "p", "pass"):
         return _draw_or_pass(DRAW if words[0].startswith("d") else PASS, observation)
@@ -155,7 +151,7 @@ def interpret_end(text: str, choice: ChooseEnd) -> Move | Quit | Rejected | None
     word = text.strip().lower()
     if word in ("", "c", "cancel"):
         return None
-    if word in _QUIT:
+    if word in QUIT_WORDS:
         return Quit()
     if word in _ENDS:
         return choice.left if _ENDS[word] is End.LEFT else choice.right
@@ -169,11 +165,6 @@ def prompt(observation: Observation) -> str:
     if legal and legal[0].kind is MoveKind.PASS:
         return "p to pass (or enter), q to quit > "
     return f"Your move: a tile number 1-{len(observation.hand)}, or q to quit > "
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """Each AI's own seed, derived from the game's, so that a seed replays the same opponents."""
-    return random.Random(f"{seed}/{seat}").randrange(2**32)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -297,7 +288,7 @@ class DominoesTable:
             with contextlib.suppress(InputEnded):  # the game is finished and saved: the scores follow anyway
                 self.terminal.ask("Press enter for the final scores > ")
             return
-        if self.terminal.ask("Press enter for the next hand (q to quit) > ").strip().lower() in _QUIT:
+        if self.terminal.ask("Press enter for the next hand (q to quit) > ").strip().lower() in QUIT_WORDS:
             raise QuitGame
 
     def _game_over(self) -> None:

@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from bonepile.cli.terminal import numbers_text, verb
 from bonepile.dominoes import GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
 
 HUMAN = 0
@@ -99,12 +100,6 @@ def playable_numbers(observation: Observation) -> list[int]:
     """The numbers (1..n, as shown on screen) of the player's tiles that have a legal move now."""
     fitting = {move.tile for move in observation.legal_moves if move.tile is not None}
     return [number for number, tile in enumerate(observation.hand, start=1) if tile in fitting]
-
-
-def numbers_text(numbers: Sequence[int]) -> str:
-    if len(numbers) < 2:
-        return "".join(map(str, numbers))
-    return ", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}"
 
 
 def _draws(moves: Sequence[Move]) -> int:
@@ -354,11 +349,6 @@ def render_table(view: TableView) -> RenderableType:
     return Group(*parts)
 
 
-def _verb(subject: str, verb: str) -> str:
-    """``verb`` (given in its 'he' form) agreeing with ``subject``: 'You score', 'Ann & Bo score', 'AI 1 scores'."""
-    return verb[:-1] if subject == "You" or " & " in subject else verb
-
-
 def hand_ending(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> str:
     """How the hand ended, in words (D6)."""
     if outcome.termination is Termination.DOMINO:
@@ -408,7 +398,7 @@ def render_hand_summary(
         parts.append(teams)
     if outcome.winner is not None:
         scorer = side_names(rules, names)[outcome.winner]
-        parts.append(Text(f"{scorer} {_verb(scorer, 'scores')} {outcome.points[outcome.winner]}."))
+        parts.append(Text(f"{scorer} {verb(scorer, 'scores')} {outcome.points[outcome.winner]}."))
     return Group(*parts)
 
 
@@ -425,7 +415,7 @@ def render_game_over(
     labels = side_names(rules, names)
     mine = rules.side_of(HUMAN)
     winner = "Your team" if rules.teams and outcome.winner == mine else labels[outcome.winner]
-    verdict = f"{winner} {_verb(winner, 'wins')} with {outcome.scores[outcome.winner]} points"
+    verdict = f"{winner} {verb(winner, 'wins')} with {outcome.scores[outcome.winner]} points"
     verdict += "!" if outcome.winner == mine else "."
     table = Table(title="final scores", title_justify="left")
     table.add_column("hand", justify="right")

@@ -1,17 +1,21 @@
 """What every game's terminal front end shares: the console, the keyboard, the seed and the record file.
 
-Kept free of any one game's rules so that the Tri-Ominos front end can use it
-as it is. Input comes through ``Terminal.ask`` only, and ``read_line`` can be
+Kept free of any one game's rules so that every game's front end uses it as
+it is: besides the console and the record, the answers a player's input can
+come to (``Rejected``, ``Quit``), the AI players' seeds, and a few words of
+English. Input comes through ``Terminal.ask`` only, and ``read_line`` can be
 any function, which lets the tests play whole games in-process.
 """
 
 from __future__ import annotations
 
 import io
+import random
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +33,43 @@ class QuitGame(Exception):
     """The player asked to quit."""
 
 
+QUIT_WORDS = ("q", "quit", "exit")
+"""What a player types to leave the game, at any prompt."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """An answer that is no legal move; ``message`` says why, in one line, and what would do."""
+
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """The player asked to leave the game."""
+
+
 def choose_seed(seed: int | None) -> int:
     """The seed of the deal: the one asked for, or a fresh one that is short enough to type back in."""
     return seed if seed is not None else secrets.randbelow(1_000_000)
+
+
+def agent_seed(seed: int, seat: int) -> int:
+    """Each AI's own seed, derived from the game's, so that a seed replays the same opponents."""
+    return random.Random(f"{seed}/{seat}").randrange(2**32)
+
+
+def numbers_text(numbers: Sequence[object]) -> str:
+    """'1', '1 or 3', '1, 3 or 5': a short list as a person would say it."""
+    words = [str(n) for n in numbers]
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
+def verb(subject: str, verb: str) -> str:
+    """``verb`` (given in its 'he' form) agreeing with ``subject``: 'You score', 'Ann & Bo score', 'AI 1 scores'."""
+    return verb[:-1] if subject == "You" or " & " in subject else verb
 
 
 class Terminal:
