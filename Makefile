@@ -1,4 +1,4 @@
-# One command each: `make play` and `make test` create .venv and install what they need.
+# One command each: `make play` (the web app) and `make test` create .venv and install what they need.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +7,7 @@ PEERS := $(VENV)/.installed-peers
 GAME ?= dominoes
 ARGS ?=
 
-.PHONY: play test check bench install clean
+.PHONY: play play-terminal test check bench install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,7 +21,11 @@ $(PEERS): $(STAMP)
 
 install: $(STAMP)
 
+# The web app: open the address it prints (ARGS="--port 8080", "--db postgresql+psycopg://...").
 play: $(STAMP)
+	$(BIN)/bonepile serve $(ARGS)
+
+play-terminal: $(STAMP)
 	$(BIN)/bonepile play $(GAME) $(ARGS)
 
 test: $(STAMP)

@@ -20,7 +20,7 @@ def run_serve(args: argparse.Namespace) -> int:
     store = app.state.store
     host = args.host
     shown = f"[{host}]" if ":" in host else host
-    console = Console()
+    console = Console(soft_wrap=True)
     console.print(f"bonepile: playing at [bold]http://{shown}:{args.port}/[/]  (Ctrl-C stops)", highlight=False)
     console.print(f"games are kept in {store.display_url()}", highlight=False, style="dim")
     uvicorn.run(app, host=host, port=args.port, log_level="warning")

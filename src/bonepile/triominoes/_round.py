@@ -177,6 +177,24 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class Bonus:
+    """The bonus a placement earns (T3, T5), named, so that front ends show it without knowing the rules."""
+
+    reason: Reason
+    """``START_BONUS``, ``HEXAGON`` or ``BRIDGE``."""
+    points: int
+    rings: int = 0
+    """For ``HEXAGON``: how many rings the tile completes at once (1-3)."""
+
+    @property
+    def name(self) -> str:
+        """'start bonus', 'bridge', 'hexagon', 'double hexagon' or 'triple hexagon'."""
+        if self.reason is Reason.HEXAGON:
+            return ("hexagon", "double hexagon", "triple hexagon")[self.rings - 1]
+        return str(self.reason.value)
+
+
+@dataclass(frozen=True, slots=True)
 class RoundSummary:
     """How a round ended and who scored what (T7). Everything here is public."""
 
@@ -544,6 +562,28 @@ class Round:
             if candidate == move:
                 return points
         raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
+
+    def placement_bonus(self, move: Move) -> Bonus | None:
+        """The bonus a legal placement would earn now (T3's start bonus, T5's hexagon or bridge), or None.
+
+        ``move_points`` gives the total; this names the part beyond the tile's
+        value, read like the score itself (before the tile goes down).
+        Raises ``IllegalMoveError`` for anything but a legal placement.
+        """
+        if not isinstance(move, Move) or move.kind is not MoveKind.PLACE or move not in self.legal_moves():
+            raise self._error(IllegalMoveError, f"no bonus for {move}: it is not a legal placement now")
+        tile, place = move.tile, move.place
+        assert tile is not None and place is not None
+        if not self._filled:
+            start = self._start_bonus(tile.index, self._hands[self._to_move])
+            return Bonus(Reason.START_BONUS, start) if start else None
+        tid = place.tid
+        c0, c1, c2 = corners(tid)
+        kind = self._bonus(tid, c0, c1, c2)
+        if kind == 0:
+            return None
+        points = self._bonus_points(tid, c0, c1, c2)
+        return Bonus(Reason.BRIDGE, points) if kind < 0 else Bonus(Reason.HEXAGON, points, rings=kind)
 
     def placements(self, tiles: Iterable[Tile]) -> tuple[Move, ...]:
         """Every placement of any of ``tiles`` on the board now (T4), whoever holds them; in place order.

@@ -1,0 +1,124 @@
+"""What the web app offers: the games, their presets and player counts, and the AI levels that play each.
+
+Everything here is asked of the engines and the AI registry, never restated:
+a preset's player range is found by asking the engine which counts it
+accepts, and an AI level is offered for a game only if its agent can be built
+for that game (some agents play Dominoes only).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+from bonepile.ai.base import ALIASES, agent_names, make_agent
+from bonepile.core.errors import BonepileError
+from bonepile.games import GameInfo, game_info
+from bonepile.web.errors import ApiError
+
+PROTOCOL = 1
+"""The version of docs/web-protocol.md that this server speaks."""
+
+GAMES: dict[str, str] = {"dominoes": "Dominoes", "triominoes": "Tri-Ominos"}
+"""The games the web app offers, with their titles."""
+
+HAND_WORDS: dict[str, str] = {"dominoes": "hand", "triominoes": "round"}
+"""What one deal is called in each game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    level: str
+    agent: str
+    label: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"level": self.level, "agent": self.agent, "label": self.label}
+
+
+def info(game: str) -> GameInfo:
+    """The registry entry of an offered game, or ``400 bad_rules``."""
+    if game not in GAMES:
+        raise ApiError(400, "bad_rules", f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
+    return game_info(game)
+
+
+def _plays(agent: str, game: str) -> bool:
+    try:
+        make_agent(agent, game, 0)
+    except BonepileError:
+        return False
+    return True
+
+
+@functools.cache
+def levels(game: str) -> tuple[Level, ...]:
+    """The friendly levels (easy, medium, hard, expert) whose agent plays ``game``, easiest first."""
+    return tuple(Level(alias, agent, alias.capitalize()) for alias, agent in ALIASES.items() if _plays(alias, game))
+
+
+def default_level(game: str) -> str:
+    offered = [level.level for level in levels(game)]
+    return "medium" if "medium" in offered else offered[0]
+
+
+def hint_level(game: str) -> str:
+    """Hints come from the strongest level that plays the game."""
+    return levels(game)[-1].level
+
+
+def resolve_level(game: str, level: str | None) -> str:
+    """An AI level for ``game`` as given (a level or an agent name), checked; the default when None."""
+    if level is None:
+        return default_level(game)
+    if level not in agent_names() or not _plays(level, game):
+        offered = ", ".join(entry.level for entry in levels(game))
+        raise ApiError(400, "bad_rules", f"no AI level {level!r} for {GAMES[game]}; choose one of {offered}")
+    return level
+
+
+@functools.cache
+def preset_players(game: str, preset: str) -> tuple[int, int, int]:
+    """(fewest, most, default) players of a preset, found by asking the engine which counts it accepts."""
+    entry = game_info(game)
+    low, high = entry.players
+    accepted = []
+    for count in range(low, high + 1):
+        try:
+            entry.new_game(preset, count, 0)
+        except BonepileError:
+            continue
+        accepted.append(count)
+    default = entry.new_game(preset, None, 0).num_players
+    return min(accepted), max(accepted), int(default)
+
+
+def catalog() -> dict[str, Any]:
+    """The answer of ``GET /api/games/catalog``."""
+    games = []
+    for name, title in GAMES.items():
+        entry = game_info(name)
+        presets = []
+        for preset, description in entry.presets.items():
+            low, high, default = preset_players(name, preset)
+            presets.append(
+                {
+                    "name": preset,
+                    "description": description,
+                    "players": {"min": low, "max": high, "default": default},
+                }
+            )
+        games.append(
+            {
+                "name": name,
+                "title": title,
+                "default_preset": entry.default_preset,
+                "players": {"min": entry.players[0], "max": entry.players[1]},
+                "presets": presets,
+                "ai_levels": [level.to_json() for level in levels(name)],
+                "default_level": default_level(name),
+                "hint_level": hint_level(name),
+            }
+        )
+    return {"protocol": PROTOCOL, "games": games}

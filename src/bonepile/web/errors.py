@@ -1,0 +1,41 @@
+"""The one error shape of the web protocol: a 4xx status, a code, and a message fit for the player.
+
+Engine errors are turned into an ``ApiError`` with their ``public`` message
+only: the full message names the position, hidden tiles included.
+"""
+
+from __future__ import annotations
+
+from bonepile.core.errors import AmbiguousMoveError, BonepileError, InvalidMoveError
+
+
+class ApiError(Exception):
+    """An answer of ``status`` with ``{"error": {"code": code, "message": message}}``; nothing was changed."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+
+    def body(self) -> dict[str, dict[str, str]]:
+        return {"error": {"code": self.code, "message": self.message}}
+
+
+def unknown_game(game_id: str) -> ApiError:
+    return ApiError(404, "unknown_game", f"no game {game_id!r}")
+
+
+def bad_seat(message: str) -> ApiError:
+    return ApiError(400, "bad_seat", message)
+
+
+def move_error(error: BonepileError) -> ApiError:
+    """A refused move, by kind, with the engine's public message."""
+    if isinstance(error, AmbiguousMoveError):
+        code = "ambiguous_move"
+    elif isinstance(error, InvalidMoveError):
+        code = "invalid_move"
+    else:
+        code = "illegal_move"
+    return ApiError(400, code, error.public)

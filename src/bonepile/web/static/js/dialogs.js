@@ -1,0 +1,327 @@
+// Modal dialogs of the table: hand (round) summaries, the game-over screen, the hot-seat curtain and the
+// keyboard help. Everything shown comes from the view: the page adds up nothing itself.
+
+import { h, plural, seatColor, signed } from "./dom.js";
+import { dominoSvg, triominoSvg } from "./tiles.js";
+
+/** Words for the server's score reasons (docs/web-protocol.md, "Score reasons"). */
+const REASONS = {
+  tile: "tiles placed",
+  "start bonus": "start bonus",
+  hexagon: "hexagons",
+  bridge: "bridges",
+  draw: "draws",
+  "failed draws": "failed draws",
+  pass: "passes",
+  "going out": "going out",
+  "tiles collected": "tiles collected",
+  blocked: "blocked round",
+};
+
+export function reasonWords(reason) {
+  return REASONS[reason] || reason;
+}
+
+/** One open dialog at a time, in a queue; each returns a promise that settles when it closes. */
+export class Dialogs {
+  constructor(layer) {
+    this.layer = layer;
+    this.queue = [];
+    this.current = null;
+  }
+
+  get open() {
+    return this.current !== null;
+  }
+
+  /** Show `build(close)` (a function returning the dialog's content) once the ones before it closed. */
+  show(build, { className = "", label = "Dialog", dismissable = true, kind = "" } = {}) {
+    return new Promise((resolve) => {
+      this.queue.push({ build, className, label, dismissable, kind, resolve });
+      if (!this.current) this.next();
+    });
+  }
+
+  /** Close (or drop from the queue) every dialog of a kind. */
+  dismiss(kind) {
+    this.queue = this.queue.filter((item) => {
+      if (item.kind !== kind) return true;
+      item.resolve(null);
+      return false;
+    });
+    if (this.current && this.current.kind === kind) this.current.close(null);
+  }
+
+  has(kind) {
+    return (this.current && this.current.kind === kind) || this.queue.some((item) => item.kind === kind);
+  }
+
+  next() {
+    const item = this.queue.shift();
+    if (!item) {
+      this.current = null;
+      this.layer.replaceChildren();
+      this.layer.hidden = true;
+      return;
+    }
+    const before = document.activeElement;
+    let closed = false;
+    const close = (value) => {
+      if (closed) return;
+      closed = true;
+      item.resolve(value);
+      this.next();
+      if (!this.current && before && before.isConnected) before.focus();
+    };
+    const box = h("div", { class: `dialog ${item.className}`.trim(), role: "dialog", "aria-modal": "true", "aria-label": item.label });
+    box.append(item.build(close));
+    box.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && item.dismissable) {
+        event.stopPropagation();
+        close(null);
+      }
+      if (event.key === "Tab") trapFocus(box, event);
+    });
+    this.current = { ...item, close };
+    this.layer.hidden = false;
+    this.layer.replaceChildren(h("div", { class: `backdrop ${item.className}-backdrop` }), box);
+    const focus = box.querySelector("[autofocus]") || box.querySelector("button, a[href]");
+    if (focus) focus.focus();
+  }
+}
+
+function trapFocus(box, event) {
+  const items = [...box.querySelectorAll("button, a[href], input, select, [tabindex='0']")].filter((el) => !el.disabled);
+  if (!items.length) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function nameChip(player) {
+  return h(
+    "span",
+    { class: "name-chip" },
+    h("span", { class: "dot", style: { background: seatColor(player.seat) } }),
+    player.name,
+  );
+}
+
+function tileRow(game, tiles) {
+  if (!tiles.length) return h("span", { class: "muted" }, "no tiles left");
+  return h(
+    "span",
+    { class: "mini-tiles" },
+    tiles.map((tile) => {
+      const numbers = tile.split("-").map(Number);
+      return game === "dominoes"
+        ? dominoSvg(numbers[0], numbers[1], { label: tile, className: "mini" })
+        : triominoSvg(numbers, { label: tile, className: "mini" });
+    }),
+  );
+}
+
+function sideName(view, side) {
+  return view.sides[side].seats.map((seat) => view.players[seat].name).join(" & ");
+}
+
+/** The itemized summary of one finished hand (Dominoes) or round (Tri-Ominos). */
+export function summaryBody(view, summary) {
+  const word = view.hand_word;
+  const body = h("div", { class: "summary" });
+  if (view.game === "dominoes") {
+    body.append(h("p", { class: "scoring-rule" }, `Scoring: ${summary.scoring}.`));
+    const rows = view.players.map((player) =>
+      h(
+        "tr",
+        { class: summary.winner_seat === player.seat ? "winner" : "" },
+        h("th", { scope: "row" }, nameChip(player)),
+        h("td", {}, tileRow("dominoes", summary.hands[player.seat])),
+        h("td", { class: "num" }, plural(summary.pips[player.seat], "pip")),
+      ),
+    );
+    body.append(
+      h(
+        "table",
+        { class: "summary-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Left in hand"), h("th", { scope: "col", class: "num" }, "Pips"))),
+        h("tbody", {}, rows),
+      ),
+    );
+    body.append(
+      h(
+        "ul",
+        { class: "points-list" },
+        view.sides.map((side) =>
+          h("li", { class: summary.points[side.side] > 0 ? "scored" : "" }, h("span", {}, sideName(view, side.side)), h("strong", {}, signed(summary.points[side.side]))),
+        ),
+      ),
+    );
+  } else {
+    const rows = view.players.map((player) => {
+      const items = summary.items.filter((item) => item.seat === player.seat);
+      return h(
+        "tr",
+        { class: summary.winner_seats.includes(player.seat) ? "winner" : "" },
+        h("th", { scope: "row" }, nameChip(player)),
+        h(
+          "td",
+          {},
+          items.length
+            ? h("ul", { class: "items" }, items.map((item) => h("li", {}, h("span", {}, reasonWords(item.reason)), h("span", { class: "num" }, signed(item.points)))))
+            : h("span", { class: "muted" }, "nothing scored"),
+        ),
+        h("td", {}, tileRow("triominoes", summary.hands[player.seat])),
+        h("td", { class: "num total" }, signed(summary.points[player.seat])),
+      );
+    });
+    body.append(
+      h(
+        "table",
+        { class: "summary-table" },
+        h(
+          "thead",
+          {},
+          h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, `This ${word}`), h("th", { scope: "col" }, "Left in hand"), h("th", { scope: "col", class: "num" }, "Total")),
+        ),
+        h("tbody", {}, rows),
+      ),
+    );
+  }
+  return body;
+}
+
+function scoreLine(view) {
+  return h(
+    "ul",
+    { class: "points-list standings" },
+    view.sides.map((side) => h("li", {}, h("span", {}, sideName(view, side.side)), h("strong", {}, String(side.score)))),
+  );
+}
+
+export function showSummary(dialogs, view, summary) {
+  const word = view.hand_word;
+  const title = `${word[0].toUpperCase()}${word.slice(1)} ${summary.number}`;
+  return dialogs.show(
+    (close) =>
+      h(
+        "div",
+        {},
+        h("h2", {}, title),
+        h("p", { class: "lead" }, summary.text),
+        summaryBody(view, summary),
+        h("h3", {}, `Scores (playing to ${view.target})`),
+        scoreLine(view),
+        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(true) }, "Continue")),
+      ),
+    { className: "summary-dialog", label: `${title} summary`, kind: "summary" },
+  );
+}
+
+/** The end of the game: the result, every hand's points, and what to do next. */
+export function showGameOver(dialogs, view, { onPlayAgain, onRecord, onHome }) {
+  const over = view.game_over;
+  const word = view.hand_word;
+  const last = view.summaries[view.summaries.length - 1];
+  const header = h(
+    "tr",
+    {},
+    h("th", { scope: "col" }, word[0].toUpperCase() + word.slice(1)),
+    view.sides.map((side) => h("th", { scope: "col", class: "num" }, sideName(view, side.side))),
+  );
+  const rows = view.summaries.map((summary) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, String(summary.number)),
+      view.sides.map((side) => {
+        const points =
+          view.game === "dominoes" ? summary.points[side.side] : summary.points[side.seats[0]];
+        return h("td", { class: "num" }, signed(points));
+      }),
+    ),
+  );
+  const totals = h(
+    "tr",
+    { class: "totals" },
+    h("th", { scope: "row" }, "Final"),
+    view.sides.map((side) => h("td", { class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, String(over.scores[side.side]))),
+  );
+  return dialogs.show(
+    (close) =>
+      h(
+        "div",
+        {},
+        h("div", { class: "trophy", "aria-hidden": "true" }, "\u{1F3C6}"),
+        h("h2", {}, "Game over"),
+        h("p", { class: "lead result-text" }, over.text),
+        h("table", { class: "summary-table hands-table" }, h("thead", {}, header), h("tbody", {}, rows, totals)),
+        last
+          ? h(
+              "details",
+              { class: "last-summary" },
+              h("summary", {}, `The last ${word}: ${last.text}`),
+              summaryBody(view, last),
+            )
+          : null,
+        h(
+          "div",
+          { class: "dialog-actions" },
+          h("button", { type: "button", class: "quiet", onclick: () => close(null) }, "See the table"),
+          h("button", { type: "button", class: "quiet", onclick: onRecord }, "Download the record"),
+          h("button", { type: "button", class: "quiet", onclick: onHome }, "New game"),
+          h("button", { type: "button", class: "primary", autofocus: true, onclick: onPlayAgain }, "Play again"),
+        ),
+      ),
+    { className: "gameover-dialog", label: "Game over", kind: "gameover" },
+  );
+}
+
+/** Hot seat: hide everything until the next player says they hold the device. */
+export function showCurtain(dialogs, player) {
+  return dialogs.show(
+    (close) =>
+      h(
+        "div",
+        { class: "curtain-body" },
+        h("div", { class: "curtain-avatar", style: { background: seatColor(player.seat) }, "aria-hidden": "true" }, player.name.slice(0, 1).toUpperCase()),
+        h("h2", {}, `Pass the device to ${player.name}`),
+        h("p", {}, "The tiles stay hidden until they are ready."),
+        h("button", { type: "button", class: "primary big", autofocus: true, onclick: () => close(true) }, `I'm ${player.name}: show my tiles`),
+      ),
+    { className: "curtain", label: `Pass the device to ${player.name}`, dismissable: false, kind: "curtain" },
+  );
+}
+
+const KEYS = [
+  ["Tab / Shift+Tab", "move between your tiles and the places they fit"],
+  ["Enter or Space", "play the tile (or pick it, then pick a place)"],
+  ["Escape", "put the tile back"],
+  ["D", "draw a tile, when you may"],
+  ["P", "pass, when you must"],
+  ["R", "turn the tile (Tri-Ominos, when several ways fit)"],
+  ["H", "ask for a hint"],
+  ["U", "undo your last move (alone against the computer)"],
+  ["F, +, \u2212", "fit the board, zoom in, zoom out (Tri-Ominos)"],
+  ["?", "this list"],
+];
+
+export function showKeys(dialogs) {
+  return dialogs.show(
+    (close) =>
+      h(
+        "div",
+        {},
+        h("h2", {}, "Keyboard"),
+        h("dl", { class: "keys" }, KEYS.map(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)])),
+        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(null) }, "Close")),
+      ),
+    { className: "keys-dialog", label: "Keyboard shortcuts", kind: "keys" },
+  );
+}

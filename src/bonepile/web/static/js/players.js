@@ -1,0 +1,127 @@
+// The people around the table: opponents' areas, your own header, the score panel and the log.
+
+import { h, plural, seatColor } from "./dom.js";
+import { tileBack } from "./tiles.js";
+
+const LEVELS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
+
+function levelWords(player) {
+  if (player.kind !== "ai") return "Human";
+  return `Computer \u00b7 ${LEVELS[player.level] || player.level}`;
+}
+
+export function avatar(player, className = "") {
+  return h(
+    "span",
+    { class: `avatar ${className}`.trim(), style: { background: seatColor(player.seat) }, "aria-hidden": "true" },
+    player.kind === "ai" ? "\u2699" : player.name.slice(0, 1).toUpperCase(),
+  );
+}
+
+function statusText(player) {
+  return player.status || (player.to_move ? "to play" : "\u00a0");
+}
+
+/** The tile backs of a hand we may not see, fanned, at most 12 drawn. */
+function backs(count, triangle) {
+  const shown = Math.min(count, 12);
+  const row = h("div", { class: `backs ${triangle ? "tri" : ""}`.trim(), "aria-hidden": "true" });
+  for (let i = 0; i < shown; i++) row.append(tileBack({ triangle }));
+  return row;
+}
+
+/** An opponent's area: who, what they just did, how many tiles they hold, their score. */
+export function playerCard(view, player, { teamLabel = null, changed = false } = {}) {
+  const triangle = view.game === "triominoes";
+  const thinking = player.to_move && player.kind === "ai";
+  return h(
+    "article",
+    {
+      class: ["player-card", player.to_move ? "to-move" : "", thinking ? "thinking" : "", changed ? "changed" : ""],
+      "data-seat": String(player.seat),
+      "aria-label": `${player.name}, ${levelWords(player)}, ${plural(player.tiles, "tile")}, score ${player.score}${player.status ? `, ${player.status}` : ""}`,
+    },
+    h(
+      "div",
+      { class: "card-top" },
+      avatar(player),
+      h("div", { class: "who" }, h("div", { class: "name" }, player.name), h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player))),
+      h("div", { class: "score", title: "Score" }, String(player.score)),
+    ),
+    h("div", { class: "status", "data-status": player.status }, statusText(player)),
+    h("div", { class: "card-tiles" }, backs(player.tiles, triangle), h("span", { class: "count" }, plural(player.tiles, "tile"))),
+  );
+}
+
+export function teamLabels(view) {
+  if (!view.sides.some((side) => side.seats.length > 1)) return {};
+  const labels = {};
+  view.sides.forEach((side, index) => {
+    for (const seat of side.seats) labels[seat] = `Team ${String.fromCharCode(65 + index)}`;
+  });
+  return labels;
+}
+
+/** The score panel: each side's score against the target, and the finished hands. */
+export function scorePanel(view, { onSummary }) {
+  const labels = teamLabels(view);
+  const word = view.hand_word;
+  const leader = Math.max(...view.sides.map((side) => side.score));
+  const list = h(
+    "ol",
+    { class: "side-scores" },
+    view.sides.map((side) => {
+      const names = side.seats.map((seat) => view.players[seat].name).join(" & ");
+      const width = Math.max(0, Math.min(100, (side.score / view.target) * 100));
+      const mine = side.seats.includes(view.seat);
+      const toMove = side.seats.includes(view.turn);
+      return h(
+        "li",
+        { class: ["side-score", mine ? "mine" : "", toMove ? "to-move" : "", side.score === leader && leader > 0 ? "leading" : ""], "data-side": String(side.side) },
+        h(
+          "div",
+          { class: "side-line" },
+          h("span", { class: "side-dots" }, side.seats.map((seat) => h("span", { class: "dot", style: { background: seatColor(seat) } }))),
+          h("span", { class: "side-name" }, labels[side.seats[0]] ? `${labels[side.seats[0]]}: ${names}` : names),
+          h("strong", { class: "side-points" }, String(side.score)),
+        ),
+        h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(view.target), "aria-valuenow": String(side.score), "aria-label": `${names}: ${side.score} of ${view.target}` }, h("span", { style: { width: `${width}%` } })),
+      );
+    }),
+  );
+  const past = view.summaries.length
+    ? h(
+        "div",
+        { class: "past-hands" },
+        h("h3", {}, `Finished ${word}s`),
+        h(
+          "ul",
+          {},
+          view.summaries.map((summary) =>
+            h("li", {}, h("button", { type: "button", class: "link", onclick: () => onSummary(summary) }, `${word[0].toUpperCase()}${word.slice(1)} ${summary.number}: ${summary.text}`)),
+          ),
+        ),
+      )
+    : null;
+  return h(
+    "section",
+    { class: "panel score-panel", "aria-label": "Scores" },
+    h("h2", {}, "Scores", h("span", { class: "target" }, `to ${view.target}`)),
+    list,
+    past,
+  );
+}
+
+/** The log: this hand's (round's) events in words, newest at the bottom. */
+export function logPanel(view) {
+  const word = view.hand_word;
+  const items = view.log.map((entry) =>
+    h("li", { class: `log-${entry.kind.replace(/\s+/g, "-")}` }, h("span", { class: "dot", style: { background: seatColor(entry.seat) } }), h("span", {}, entry.text)),
+  );
+  return h(
+    "section",
+    { class: "panel log-panel", "aria-label": "Moves" },
+    h("h2", {}, `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`),
+    items.length ? h("ol", { class: "log", role: "log", "aria-live": "off" }, items) : h("p", { class: "muted" }, "No moves yet."),
+  );
+}

@@ -1,0 +1,709 @@
+// The table page: one game, drawn from the views the server pushes, played with clicks, drags and keys.
+//
+// The page applies no rule: the legal moves, their points and bonuses, scores and statuses all come in
+// the view of the seat on screen (docs/web-protocol.md); a move is sent back as one of those texts.
+
+import { api, TableSocket } from "./api.js";
+import { h, plural, signed } from "./dom.js";
+import { Dialogs, showCurtain, showGameOver, showKeys, showSummary } from "./dialogs.js";
+import { DominoesBoard } from "./dominoes-board.js";
+import { avatar, logPanel, playerCard, scorePanel, teamLabels } from "./players.js";
+import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
+import { TriominoesBoard } from "./triominoes-board.js";
+
+const BONUS_REASONS = new Set(["bridge", "hexagon"]);
+
+export async function openTable(root, id, { navigate }) {
+  const table = new Table(root, id, navigate);
+  await table.start();
+  return table;
+}
+
+class Table {
+  constructor(root, id, navigate) {
+    this.root = root;
+    this.id = id;
+    this.navigate = navigate;
+    this.view = null;
+    this.selected = null; // the picked tile's text
+    this.hint = null; // {move, reason, level} for the current move number
+    this.busy = false;
+    this.revealed = null; // hot seat: the seat whose tiles the person at the screen may see
+    this.homeSeat = null; // the seat drawn at the bottom of the table
+    this.seenSummaries = null;
+    this.gameOverShown = false;
+    this.ownBonus = null;
+    this.onKey = (event) => this.key(event);
+  }
+
+  // ------------------------------------------------------------------------------------ life
+
+  async start() {
+    this.root.replaceChildren(h("div", { class: "loading" }, "Setting the table\u2026"));
+    try {
+      this.summary = await api.summary(this.id);
+    } catch (error) {
+      this.root.replaceChildren(
+        h("div", { class: "page-error" }, h("h1", {}, "This game cannot be opened"), h("p", {}, error.message), h("a", { href: "#/", class: "button primary" }, "Back to the start")),
+      );
+      return;
+    }
+    const summary = this.summary;
+    this.game = summary.game;
+    this.seatSpec = summary.hot_seat ? "turn" : summary.human_seats.length ? summary.human_seats[0] : null;
+    this.homeSeat = summary.hot_seat ? summary.human_seats[0] : this.seatSpec;
+    this.build();
+    const Board = this.game === "dominoes" ? DominoesBoard : TriominoesBoard;
+    this.board = new Board(this.boardHost, {
+      onChoose: (text) => this.play(text),
+      onPending: (group) => this.pendingChanged(group),
+    });
+    document.addEventListener("keydown", this.onKey);
+    this.socket = new TableSocket(this.id, this.seatSpec, {
+      onView: (view, cause) => this.receive(view, cause, "socket"),
+      onState: (state, detail) => this.connection(state, detail),
+    });
+  }
+
+  destroy() {
+    document.removeEventListener("keydown", this.onKey);
+    if (this.socket) this.socket.close();
+    if (this.board) this.board.destroy();
+  }
+
+  build() {
+    const title = this.summary.title;
+    this.el = {
+      gameTitle: h("div", { class: "game-title" }),
+      handInfo: h("div", { class: "hand-info" }),
+      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)" }, "\u{1F4A1} Hint"),
+      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", hidden: !this.summary.undo }, "\u21b6 Undo"),
+      keysButton: h("button", { type: "button", class: "tool icon-only", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
+      banner: h("div", { class: "connection-banner", role: "alert", hidden: true }),
+      opponents: h("div", { class: "opponents", "aria-label": "Other players" }),
+      stock: h("div", { class: "stock-host" }),
+      bonus: h("div", { class: "bonus-banner", "aria-live": "assertive" }),
+      myArea: h("section", { class: "my-area", "aria-label": "Your area" }),
+      sidebar: h("aside", { class: "sidebar" }),
+      toasts: h("div", { class: "toasts", role: "status", "aria-live": "polite" }),
+      live: h("div", { class: "visually-hidden", "aria-live": "polite" }),
+      layer: h("div", { class: "dialog-layer", hidden: true }),
+    };
+    this.boardHost = h("div", { class: "board-host" });
+    this.dialogs = new Dialogs(this.el.layer);
+    const page = h(
+      "div",
+      { class: `table-page game-${this.game}`, "data-game": this.game },
+      h(
+        "header",
+        { class: "topbar" },
+        h("a", { href: "#/", class: "brand", "aria-label": "bonepile: back to the start" }, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"),
+        h("div", { class: "titles" }, this.el.gameTitle, this.el.handInfo),
+        h(
+          "nav",
+          { class: "tools", "aria-label": "Game tools" },
+          this.el.hintButton,
+          this.el.undoButton,
+          h("a", { class: "tool", href: `#/how/${this.game}`, target: "_blank", rel: "noopener", title: `How to play ${title}` }, "? Rules"),
+          this.el.keysButton,
+        ),
+      ),
+      this.el.banner,
+      h(
+        "main",
+        { class: "table-layout" },
+        h("div", { class: "felt" }, this.el.opponents, h("div", { class: "board-wrap" }, this.boardHost, this.el.stock, this.el.bonus), this.el.myArea),
+        this.el.sidebar,
+      ),
+      this.el.toasts,
+      this.el.live,
+      this.el.layer,
+    );
+    this.page = page;
+    this.root.replaceChildren(page);
+  }
+
+  connection(state, detail) {
+    const banner = this.el.banner;
+    if (state === "open") {
+      banner.hidden = true;
+      this.page.classList.remove("offline");
+    } else if (state === "lost") {
+      banner.hidden = false;
+      banner.textContent = "Connection to the server lost: reconnecting\u2026";
+      this.page.classList.add("offline");
+    } else {
+      banner.hidden = false;
+      banner.textContent = detail ? detail.message : "This game cannot be shown.";
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ views
+
+  /** A view from the socket, a move's answer, or an undo's answer; older ones are dropped. */
+  receive(view, cause, source) {
+    const current = this.view;
+    if (current && view.id !== current.id) return;
+    if (current && source === "answer" && view.move_number <= current.move_number) return;
+    if (current && source === "socket" && cause === "move" && view.move_number < current.move_number) return;
+    this.view = view;
+    this.changed(current, view);
+  }
+
+  changed(before, view) {
+    const moved = !before || before.move_number !== view.move_number || before.seat !== view.seat;
+    if (moved) {
+      this.selected = null;
+      this.hint = null;
+    }
+    if (view.seat !== null) this.homeSeat = view.seat;
+    if (this.seenSummaries === null) this.seenSummaries = view.summaries.length;
+    if (before && view.last_move && moved) this.el.live.textContent = view.last_move.text;
+    if (before) this.announceBonuses(before, view);
+
+    for (const summary of view.summaries.slice(this.seenSummaries)) {
+      if (!(view.game_over && summary === view.summaries[view.summaries.length - 1])) showSummary(this.dialogs, view, summary);
+    }
+    this.seenSummaries = Math.max(this.seenSummaries, view.summaries.length);
+
+    if (this.summary.hot_seat && view.seat !== null && view.seat !== this.revealed && !this.dialogs.has("curtain")) {
+      const player = view.players[view.seat];
+      showCurtain(this.dialogs, player).then((ok) => {
+        if (!ok) return;
+        this.revealed = player.seat;
+        this.render();
+      });
+    }
+    if (view.game_over && !this.gameOverShown) {
+      this.gameOverShown = true;
+      this.dialogs.dismiss("curtain");
+      this.showGameOver();
+    }
+    this.render();
+  }
+
+  get hidden() {
+    return this.summary.hot_seat && this.view.seat !== null && this.view.seat !== this.revealed;
+  }
+
+  get myTurn() {
+    const view = this.view;
+    return !!view && view.seat !== null && view.turn === view.seat && view.status === "playing" && !this.hidden;
+  }
+
+  legal(kind) {
+    return this.myTurn ? this.view.legal_moves.find((move) => move.kind === kind) || null : null;
+  }
+
+  announceBonuses(before, view) {
+    const fresh = before.hand_number === view.hand_number ? view.log.slice(before.log.length) : view.log;
+    for (const entry of fresh) {
+      for (const item of entry.items || []) {
+        if (!BONUS_REASONS.has(item.reason)) continue;
+        const own = this.ownBonus && this.ownBonus.text === entry.move ? this.ownBonus.name : null;
+        const name = own || item.reason;
+        this.flashBonus(`${name[0].toUpperCase()}${name.slice(1)}! ${signed(item.points)}`, view.players[entry.seat]);
+      }
+    }
+  }
+
+  flashBonus(text, player) {
+    const banner = h("div", { class: "bonus-flash" }, h("strong", {}, text), h("span", {}, player.name));
+    this.el.bonus.replaceChildren(banner);
+    setTimeout(() => banner.remove(), 2600);
+  }
+
+  toast(text, kind = "info") {
+    const item = h("div", { class: `toast ${kind}` }, text);
+    this.el.toasts.append(item);
+    setTimeout(() => item.remove(), kind === "error" ? 5000 : 3200);
+  }
+
+  // ------------------------------------------------------------------------------------ drawing
+
+  render() {
+    const view = this.view;
+    if (!view) return;
+    const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : undefined;
+    const ds = this.page.dataset;
+    ds.moveNumber = String(view.move_number);
+    ds.status = view.status;
+    ds.myTurn = String(this.myTurn);
+    ds.seat = view.seat === null ? "" : String(view.seat);
+    ds.hand = String(view.hand_number);
+    ds.hidden = String(this.hidden);
+    this.page.classList.toggle("hidden-hand", this.hidden);
+
+    const word = view.hand_word;
+    this.el.gameTitle.replaceChildren(h("strong", {}, view.title), h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`));
+    this.el.handInfo.textContent = view.status === "over" ? "Game over" : `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number} \u00b7 playing to ${view.target}`;
+    this.el.hintButton.disabled = !this.myTurn;
+    this.el.undoButton.disabled = !this.canUndo();
+
+    this.renderOpponents();
+    this.board.render(this.hidden ? { ...view, legal_moves: [], your_tiles: [] } : view);
+    this.renderStock();
+    this.renderMyArea();
+    this.renderSidebar();
+    this.showSelection();
+    this.restoreFocus(focusKey);
+  }
+
+  canUndo() {
+    const view = this.view;
+    return this.summary.undo && view.status === "playing" && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
+  }
+
+  order() {
+    const view = this.view;
+    const count = view.players.length;
+    const home = this.homeSeat;
+    if (home === null) return view.players;
+    return Array.from({ length: count - 1 }, (_, i) => view.players[(home + 1 + i) % count]);
+  }
+
+  renderOpponents() {
+    const labels = teamLabels(this.view);
+    this.el.opponents.replaceChildren(...this.order().map((player) => playerCard(this.view, player, { teamLabel: labels[player.seat] })));
+    this.el.opponents.dataset.count = String(this.order().length);
+  }
+
+  renderStock() {
+    const view = this.view;
+    const draw = this.legal("draw");
+    const name = view.stock.name;
+    const triangle = view.game === "triominoes";
+    const stack = h("span", { class: "stock-stack", "aria-hidden": "true" });
+    const layers = Math.min(4, Math.ceil(view.stock.count / 4));
+    for (let i = 0; i < layers; i++) stack.append(tileBack({ triangle }));
+    const label = draw ? `Draw from the ${name}${draw.points ? ` (${signed(draw.points)})` : ""}: ${plural(view.stock.count, "tile")} left` : `The ${name}: ${plural(view.stock.count, "tile")}`;
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: ["stock", draw ? "can-draw" : "", view.stock.count ? "" : "empty"],
+        disabled: !draw,
+        "aria-label": label,
+        title: label,
+        "data-focus-key": "stock",
+        onclick: () => draw && this.play(draw.text),
+      },
+      stack,
+      h("span", { class: "stock-name" }, name),
+      h("span", { class: "stock-count" }, String(view.stock.count)),
+      draw && draw.points ? h("span", { class: "stock-cost" }, signed(draw.points)) : null,
+    );
+    const extra = [];
+    if (triangle && view.board.draws_this_turn > 0 && view.status === "playing") {
+      const cap = view.board.max_draws === null ? "" : ` of ${view.board.max_draws}`;
+      extra.push(h("div", { class: "draws-note" }, `${view.players[view.turn].name} drew ${view.board.draws_this_turn}${cap} this turn`));
+    }
+    this.el.stock.replaceChildren(button, ...extra);
+  }
+
+  renderMyArea() {
+    const view = this.view;
+    const area = this.el.myArea;
+    if (this.homeSeat === null) {
+      area.replaceChildren(h("p", { class: "watching" }, "You are watching: every seat is played by the computer."));
+      return;
+    }
+    const me = view.players[this.homeSeat];
+    const labels = teamLabels(view);
+    const info = h(
+      "div",
+      { class: ["my-info", me.to_move ? "to-move" : ""] },
+      avatar(me, "big"),
+      h("div", { class: "who" }, h("div", { class: "name" }, me.name, labels[me.seat] ? h("span", { class: "team" }, labels[me.seat]) : null), h("div", { class: "status" }, this.prompt(me))),
+      h("div", { class: "score", "aria-label": `Score ${me.score}` }, h("span", { class: "score-label" }, "score"), String(me.score)),
+    );
+    const showTiles = view.seat === this.homeSeat && !this.hidden;
+    let hand;
+    if (showTiles) {
+      hand = h("div", { class: "hand", role: "group", "aria-label": `Your tiles (${view.your_tiles.length})` }, view.your_tiles.map((tile) => this.handTile(tile)));
+    } else {
+      const backs = h("div", { class: "hand hand-hidden", "aria-label": `${plural(me.tiles, "tile")}, hidden` });
+      for (let i = 0; i < Math.min(me.tiles, 14); i++) backs.append(tileBack({ triangle: view.game === "triominoes", className: "hand-back" }));
+      hand = backs;
+    }
+    const actions = h("div", { class: "hand-actions" });
+    const pass = this.legal("pass");
+    const draw = this.legal("draw");
+    if (draw) actions.append(h("button", { type: "button", class: "primary draw-button", "data-focus-key": "draw", onclick: () => this.play(draw.text) }, `Draw${draw.points ? ` (${signed(draw.points)})` : ""}`));
+    if (pass) actions.append(h("button", { type: "button", class: "primary pass-button", "data-focus-key": "pass", onclick: () => this.play(pass.text) }, `Pass${pass.points ? ` (${signed(pass.points)})` : ""}`));
+    const extra = [];
+    const chosen = this.selectedTile();
+    if (chosen && this.game === "dominoes" && chosen.moves.length > 1) {
+      extra.push(
+        h(
+          "div",
+          { class: "choose-end", role: "group", "aria-label": `Choose an end for ${chosen.tile}` },
+          h("span", {}, `${chosen.tile} fits both ends:`),
+          chosen.moves.map((text) => {
+            const move = view.legal_moves.find((m) => m.text === text);
+            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, move && move.end ? `${move.end} end` : text);
+          }),
+          h("button", { type: "button", class: "quiet", onclick: () => this.select(null) }, "Cancel"),
+        ),
+      );
+    }
+    if (this.hint) {
+      extra.push(h("div", { class: "hint-callout", role: "note" }, h("strong", {}, `Hint (${this.hint.level}): ${this.hint.move.label}`), h("span", {}, ` \u2014 ${this.hint.reason}`)));
+    }
+    area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...extra);
+  }
+
+  /** What the bottom player should do now, in words. */
+  prompt(me) {
+    const view = this.view;
+    if (view.status === "over") return view.game_over ? view.game_over.text : "The game is over";
+    if (this.hidden) return `Tiles hidden: pass the device to ${view.players[view.seat].name}`;
+    if (view.seat !== me.seat) {
+      return view.turn === null ? "" : `Waiting for ${view.players[view.turn].name}\u2026`;
+    }
+    if (!this.myTurn) return `Waiting for ${view.players[view.turn].name}\u2026`;
+    const places = view.legal_moves.some((m) => m.kind === "play" || m.kind === "place");
+    const draw = this.legal("draw");
+    if (places) {
+      if (this.game === "dominoes") return "Your turn: click a tile to play it, or drag it to an end.";
+      return `Your turn: pick a tile, then a lit place${draw ? ", or buy from the pool" : ""}.`;
+    }
+    if (draw) return `No tile fits: draw from the ${view.stock.name}.`;
+    if (this.legal("pass")) return "Nothing fits and nothing can be drawn: pass.";
+    return "Your turn";
+  }
+
+  handTile(tile) {
+    const view = this.view;
+    const playable = this.myTurn && tile.moves.length > 0;
+    const dim = this.myTurn && !tile.moves.length;
+    const hinted = this.hint && this.hint.move.tile === tile.tile;
+    let label;
+    if (this.game === "dominoes") {
+      const where = tile.moves.map((text) => view.legal_moves.find((m) => m.text === text)).filter(Boolean).map((m) => (m.end ? `the ${m.end} end` : "the opening"));
+      label = `${tile.tile}, ${plural(tile.pips, "pip")}${playable ? `, plays on ${where.join(" or ")}` : dim ? ", does not fit" : ""}`;
+    } else {
+      const count = new Set(tile.moves.map((text) => text.split(" ").slice(1).join(" "))).size;
+      label = `${tile.tile}, worth ${tile.value}${playable ? `, fits ${plural(count, "place")}` : dim ? ", fits nowhere" : ""}`;
+    }
+    const face = this.game === "dominoes" ? dominoSvg(tile.ends[0], tile.ends[1]) : triominoSvg(tile.numbers);
+    const button = h(
+      "button",
+      {
+        type: "button",
+        class: ["hand-tile", playable ? "playable" : "", dim ? "dim" : "", this.selected === tile.tile ? "selected" : "", hinted ? "hinted" : ""],
+        "aria-label": label,
+        "aria-pressed": this.selected === tile.tile ? "true" : "false",
+        "aria-disabled": playable ? "false" : "true",
+        "data-tile": tile.tile,
+        "data-moves": String(tile.moves.length),
+        "data-focus-key": `tile:${tile.tile}`,
+        onclick: (event) => this.tileClicked(tile, event),
+      },
+      face,
+    );
+    if (playable) this.draggable(button, tile);
+    return button;
+  }
+
+  renderSidebar() {
+    const logScroll = this.el.sidebar.querySelector(".log");
+    const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 40;
+    this.el.sidebar.replaceChildren(
+      scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary) }),
+      logPanel(this.view),
+    );
+    const log = this.el.sidebar.querySelector(".log");
+    if (log && atBottom) log.scrollTop = log.scrollHeight;
+  }
+
+  restoreFocus(key) {
+    if (key === undefined) return;
+    const again = this.page.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) {
+      again.focus();
+      return;
+    }
+    if (this.dialogs.open) return;
+    const fallback =
+      this.page.querySelector(".hand-tile.playable") || this.page.querySelector(".draw-button, .pass-button") || this.page.querySelector(".hand-tile");
+    if (fallback) fallback.focus();
+  }
+
+  // ------------------------------------------------------------------------------------ playing
+
+  selectedTile() {
+    if (!this.selected || !this.view) return null;
+    return this.view.your_tiles.find((tile) => tile.tile === this.selected) || null;
+  }
+
+  select(tileText, { focusTarget = false } = {}) {
+    this.selected = tileText;
+    this.renderMyArea();
+    this.showSelection();
+    if (focusTarget) {
+      const first = this.board.targets()[0];
+      if (first) first.focus();
+    } else if (tileText === null) {
+      const back = this.page.querySelector(".hand-tile.playable");
+      if (back && this.page.contains(document.activeElement) === false) back.focus();
+    }
+  }
+
+  showSelection() {
+    const tile = this.myTurn ? this.selectedTile() : null;
+    this.board.showTargets(tile);
+    for (const button of this.page.querySelectorAll(".hand-tile")) {
+      const on = button.dataset.tile === this.selected;
+      button.classList.toggle("selected", on);
+      button.setAttribute("aria-pressed", on ? "true" : "false");
+    }
+    if (tile && this.hint && this.hint.move.tile === tile.tile) {
+      for (const target of this.board.targets()) {
+        if (target.dataset.move === this.hint.move.text) target.classList.add("hinted");
+      }
+      if (this.board.showMove && this.hint.move.place) this.board.showMove(this.hint.move);
+    }
+  }
+
+  tileClicked(tile, event) {
+    if (this.suppressClick) return;
+    if (!this.myTurn || this.busy) return;
+    if (!tile.moves.length) {
+      this.toast(`${tile.tile} fits nowhere now`);
+      return;
+    }
+    const keyboard = event.detail === 0;
+    if (this.selected === tile.tile) {
+      this.select(null);
+      return;
+    }
+    if (this.game === "dominoes" && tile.moves.length === 1) {
+      this.play(tile.moves[0]);
+      return;
+    }
+    this.select(tile.tile, { focusTarget: keyboard });
+  }
+
+  draggable(button, tile) {
+    button.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0 || !this.myTurn || this.busy) return;
+      const start = { x: event.clientX, y: event.clientY };
+      let ghost = null;
+      const moveTo = (x, y) => {
+        ghost.style.left = `${x}px`;
+        ghost.style.top = `${y}px`;
+      };
+      const onMove = (ev) => {
+        if (!ghost) {
+          if (Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6) return;
+          ghost = h("div", { class: `drag-ghost ${this.game}`, "aria-hidden": "true" }, button.querySelector("svg").cloneNode(true));
+          document.body.append(ghost);
+          button.classList.add("dragging");
+          this.page.classList.add("is-dragging");
+          this.selected = tile.tile;
+          this.showSelection();
+        }
+        moveTo(ev.clientX, ev.clientY);
+        this.board.hoverAt(ev.clientX, ev.clientY);
+      };
+      const finish = (ev, dropped) => {
+        window.removeEventListener("pointermove", onMove);
+        window.removeEventListener("pointerup", onUp);
+        window.removeEventListener("pointercancel", onCancel);
+        if (!ghost) return;
+        ghost.remove();
+        button.classList.remove("dragging");
+        this.page.classList.remove("is-dragging");
+        this.suppressClick = true;
+        setTimeout(() => (this.suppressClick = false), 0);
+        if (!dropped) {
+          this.select(null);
+          return;
+        }
+        if (this.game === "dominoes") {
+          const move = this.board.moveAt(ev.clientX, ev.clientY);
+          if (move) this.play(move);
+          else this.select(tile.moves.length > 1 ? tile.tile : null);
+        } else if (!this.board.dropAt(ev.clientX, ev.clientY)) {
+          this.select(tile.tile);
+        }
+      };
+      const onUp = (ev) => finish(ev, true);
+      const onCancel = (ev) => finish(ev, false);
+      window.addEventListener("pointermove", onMove);
+      window.addEventListener("pointerup", onUp);
+      window.addEventListener("pointercancel", onCancel);
+    });
+  }
+
+  pendingChanged(group) {
+    if (group) {
+      const place = this.boardHost.querySelector(".place-button");
+      if (place) place.focus();
+    }
+  }
+
+  async play(text) {
+    const view = this.view;
+    if (!view || this.busy || !this.myTurn) return;
+    const move = view.legal_moves.find((m) => m.text === text);
+    if (!move) return;
+    this.busy = true;
+    this.page.classList.add("busy");
+    this.ownBonus = move.bonus ? { text: move.text, name: move.bonus.name } : null;
+    try {
+      const answer = await api.move(this.id, view.seat, text, view.move_number);
+      this.receive(answer.view, "move", "answer");
+    } catch (error) {
+      this.toast(error.message, "error");
+      if (error.code === "stale_move" || error.code === "not_your_turn") await this.refresh();
+    } finally {
+      this.busy = false;
+      this.page.classList.remove("busy");
+    }
+  }
+
+  async refresh() {
+    try {
+      const view = await api.view(this.id, this.seatSpec);
+      this.receive(view, "connect", "refresh");
+    } catch {
+      // the socket brings the next view anyway
+    }
+  }
+
+  async askHint() {
+    const view = this.view;
+    if (!this.myTurn || this.hintBusy) return;
+    this.hintBusy = true;
+    this.el.hintButton.classList.add("working");
+    this.el.hintButton.setAttribute("aria-busy", "true");
+    try {
+      const answer = await api.hint(this.id, view.seat);
+      if (this.view !== view) return;
+      this.hint = answer;
+      if (answer.move.tile) this.selected = answer.move.tile;
+      this.render();
+    } catch (error) {
+      this.toast(error.message, "error");
+    } finally {
+      this.hintBusy = false;
+      this.el.hintButton.classList.remove("working");
+      this.el.hintButton.removeAttribute("aria-busy");
+    }
+  }
+
+  async undo() {
+    const view = this.view;
+    if (!view || view.seat === null || !this.summary.undo || this.busy) return;
+    this.busy = true;
+    try {
+      const answer = await api.undo(this.id, view.seat, view.move_number);
+      this.receive(answer.view, "undo", "undo");
+      this.toast(`Took back ${plural(answer.undone, "move")}`);
+    } catch (error) {
+      this.toast(error.message, "error");
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  async showGameOver() {
+    const view = this.view;
+    await showGameOver(this.dialogs, view, {
+      onPlayAgain: () => this.playAgain(),
+      onRecord: () => this.downloadRecord(),
+      onHome: () => this.navigate("#/"),
+    });
+  }
+
+  async playAgain() {
+    const summary = this.summary;
+    const options = { ...this.view.rules };
+    delete options.preset;
+    delete options.players;
+    try {
+      const created = await api.create({
+        game: summary.game,
+        preset: summary.preset,
+        seats: summary.seats.map((seat) => ({ kind: seat.kind, level: seat.level, name: seat.name })),
+        options,
+      });
+      this.navigate(`#/game/${created.id}`);
+    } catch (error) {
+      this.toast(error.message, "error");
+    }
+  }
+
+  async downloadRecord() {
+    try {
+      const record = await api.record(this.id);
+      const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
+      const link = h("a", { href: URL.createObjectURL(blob), download: `bonepile-${this.game}-${this.id}.json` });
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } catch (error) {
+      this.toast(error.message, "error");
+    }
+  }
+
+  // ------------------------------------------------------------------------------------ keys
+
+  key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || !this.view) return;
+    const target = event.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if (this.dialogs.open) return;
+    const key = event.key;
+    const done = () => event.preventDefault();
+    if (key === "Escape") {
+      if (this.board.cancel && this.board.cancel()) {
+        done();
+        const tile = this.page.querySelector(".hand-tile.selected");
+        if (tile) tile.focus();
+        return;
+      }
+      if (this.selected) {
+        const back = this.page.querySelector(`.hand-tile[data-tile="${CSS.escape(this.selected)}"]`);
+        this.select(null);
+        if (back) back.focus();
+        done();
+      }
+      return;
+    }
+    const lower = key.toLowerCase();
+    if (lower === "d" && this.legal("draw")) {
+      done();
+      this.play(this.legal("draw").text);
+    } else if (lower === "p" && this.legal("pass")) {
+      done();
+      this.play(this.legal("pass").text);
+    } else if (lower === "h") {
+      done();
+      this.askHint();
+    } else if (lower === "u" && this.summary.undo) {
+      done();
+      this.undo();
+    } else if (lower === "r" && this.board.rotate && this.board.rotate()) {
+      done();
+    } else if (lower === "f" && this.board.fit) {
+      done();
+      this.board.fit(true);
+    } else if ((key === "+" || key === "=") && this.board.zoomBy) {
+      done();
+      this.board.zoomBy(1.25);
+    } else if (key === "-" && this.board.zoomBy) {
+      done();
+      this.board.zoomBy(0.8);
+    } else if (key === "?") {
+      done();
+      showKeys(this.dialogs);
+    } else if (key === "Enter" && this.board.pending && !(target instanceof HTMLButtonElement)) {
+      done();
+      this.board.confirm();
+    }
+  }
+}
+

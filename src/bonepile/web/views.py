@@ -1,0 +1,629 @@
+"""Turning one seat's observation into the JSON view of docs/web-protocol.md.
+
+Why a view is built from an observation and not from the game: the engine's
+observation of a seat holds exactly what that seat may know, so a view built
+from it cannot leak another seat's tiles or the order of the stock, whatever
+this module does. The only other inputs are the table's public facts
+(``Table``: names, seat kinds, the move count) and, for Tri-Ominos, the names
+of the bonuses of the viewer's own legal placements, which the engine reads
+from the board (public) on request.
+
+Nothing here applies a rule: legal moves, their points and bonuses, scores and
+hand outcomes all come from the engine; this module only names and arranges
+them for a browser.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bonepile import dominoes, triominoes
+from bonepile.games import game_info
+from bonepile.web.catalog import GAMES, HAND_WORDS, PROTOCOL
+
+BonusOf = Callable[[triominoes.Move], triominoes.Bonus | None]
+"""The engine's ``Round.placement_bonus`` for the position the observation was taken in."""
+
+_SQRT3_2 = math.sqrt(3) / 2
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    kind: str
+    """``"human"`` or ``"ai"``."""
+    name: str
+    level: str | None
+
+    def to_json(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    number: int
+    seat: int
+    move: str
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "seat": self.seat, "move": self.move, "text": self.text}
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The public facts about a game that its observations do not hold."""
+
+    id: str
+    game: str
+    preset: str
+    seats: tuple[SeatInfo, ...]
+    move_number: int
+    over: bool
+    winner_sides: tuple[int, ...]
+    last_move: LastMove | None
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+@dataclass(frozen=True, slots=True)
+class _Parts:
+    """What differs between the games' views."""
+
+    hand_number: int
+    stock: dict[str, Any]
+    your_tiles: list[dict[str, Any]]
+    legal_moves: list[dict[str, Any]]
+    board: dict[str, Any]
+    log: list[dict[str, Any]]
+    statuses: list[str]
+    summaries: list[dict[str, Any]]
+
+
+def signed(points: int) -> str:
+    """``+43``, ``0``, and negative numbers with a true minus sign (U+2212), as players write them."""
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+def view(table: Table, observation: Any, viewer: int | None, bonus_of: BonusOf | None = None) -> dict[str, Any]:
+    """The view of seat ``viewer`` (None: the public view) from that seat's observation.
+
+    For the public view any seat's observation will do: only its public
+    parts are read.
+    """
+    if isinstance(observation, dominoes.Observation):
+        parts = _dominoes_parts(table, observation, viewer)
+    elif isinstance(observation, triominoes.Observation):
+        parts = _triominoes_parts(table, observation, viewer, bonus_of)
+    else:
+        raise TypeError(f"no view for {type(observation).__name__}")
+    rules = observation.rules
+    scores: tuple[int, ...] = observation.scores
+    to_move: int | None = observation.to_move
+    players = []
+    for seat, info in enumerate(table.seats):
+        side = rules.side_of(seat)
+        players.append(
+            {
+                **info.to_json(seat),
+                "side": side,
+                "score": scores[side],
+                "tiles": observation.tile_counts[seat],
+                "status": parts.statuses[seat],
+                "to_move": seat == to_move,
+                "you": seat == viewer,
+            }
+        )
+    return {
+        "protocol": PROTOCOL,
+        "id": table.id,
+        "game": table.game,
+        "title": GAMES[table.game],
+        "preset": table.preset,
+        "preset_description": game_info(table.game).presets.get(table.preset, ""),
+        "rules": rules.to_dict(),
+        "status": "over" if table.over else "playing",
+        "seat": viewer,
+        "move_number": table.move_number,
+        "turn": to_move,
+        "hand_number": parts.hand_number,
+        "hand_word": HAND_WORDS[table.game],
+        "target": rules.target,
+        "stock": parts.stock,
+        "players": players,
+        "sides": sides_json(table, rules, scores),
+        "your_tiles": parts.your_tiles,
+        "legal_moves": parts.legal_moves,
+        "board": parts.board,
+        "log": parts.log,
+        "last_move": None if table.last_move is None else table.last_move.to_json(),
+        "summaries": parts.summaries,
+        "game_over": _game_over(table, rules, scores) if table.over else None,
+    }
+
+
+def sides_json(table: Table, rules: Any, scores: Sequence[int]) -> list[dict[str, Any]]:
+    members: list[list[int]] = [[] for _ in scores]
+    for seat in range(len(table.seats)):
+        members[rules.side_of(seat)].append(seat)
+    return [{"side": side, "seats": seats, "score": scores[side]} for side, seats in enumerate(members)]
+
+
+def _side_name(table: Table, rules: Any, side: int) -> tuple[str, bool]:
+    """The side's name ("Ann", or "Ann & Cy" for a team) and whether it is several people."""
+    names = [info.name for seat, info in enumerate(table.seats) if rules.side_of(seat) == side]
+    return " & ".join(names), len(names) > 1
+
+
+def _game_over(table: Table, rules: Any, scores: Sequence[int]) -> dict[str, Any]:
+    winners = sorted(table.winner_sides)
+    seats = [seat for seat in range(len(table.seats)) if rules.side_of(seat) in winners]
+    tally = " to ".join(str(score) for score in sorted(scores, reverse=True))
+    if len(winners) == 1:
+        who, several = _side_name(table, rules, winners[0])
+        text = f"{who} {'win' if several else 'wins'}, {tally}"
+    else:
+        text = f"{' and '.join(_side_name(table, rules, side)[0] for side in winners)} share the win, {tally}"
+    return {"winner_sides": winners, "winner_seats": seats, "scores": list(scores), "text": text}
+
+
+def _turn_runs(events: Iterable[tuple[int, Any]]) -> dict[int, tuple[list[Any], bool]]:
+    """Each player's latest run of consecutive turn events, and whether it is the last run of all.
+
+    A run is one turn (a Dominoes player's draws and then a play; a Tri-Ominos
+    player's draws and then a placement or pass), which is what a status says.
+    """
+    runs: dict[int, tuple[list[Any], bool]] = {}
+    current: int | None = None
+    for player, event in events:
+        if player != current:
+            for other, (run, _) in runs.items():
+                runs[other] = (run, False)
+            runs[player] = ([], True)
+            current = player
+        runs[player][0].append(event)
+    return runs
+
+
+def _statuses(
+    table: Table,
+    viewer: int | None,
+    to_move: int | None,
+    runs: dict[int, tuple[list[Any], bool]],
+    describe: Callable[[list[Any]], str],
+) -> list[str]:
+    """Each seat's status: its latest turn in words, or what it is doing now if it is to move."""
+    statuses = []
+    for seat, info in enumerate(table.seats):
+        run, latest = runs.get(seat, ([], False))
+        done = describe(run) if run else ""
+        if seat != to_move:
+            statuses.append(done)
+            continue
+        if latest and done:
+            statuses.append(done + "\u2026")
+        elif info.kind == "ai":
+            statuses.append("thinking\u2026")
+        else:
+            statuses.append("your turn" if seat == viewer else "to play")
+    return statuses
+
+
+# ------------------------------------------------------------------------------------------- Dominoes
+
+
+def dominoes_words(name: str, move: dominoes.Move) -> str:
+    """A Dominoes move in words: "Ann played 6-4 on the right"."""
+    if move.kind is dominoes.MoveKind.DRAW:
+        return f"{name} drew a tile"
+    if move.kind is dominoes.MoveKind.PASS:
+        return f"{name} passed"
+    if move.end is None:
+        return f"{name} opened with {move.tile}"
+    return f"{name} played {move.tile} on the {move.end.value}"
+
+
+def _dominoes_move(move: dominoes.Move) -> dict[str, Any]:
+    if move.kind is dominoes.MoveKind.DRAW:
+        label = "draw from the boneyard"
+    elif move.kind is dominoes.MoveKind.PASS:
+        label = "pass"
+    elif move.end is None:
+        label = f"open with {move.tile}"
+    else:
+        label = f"{move.tile} on the {move.end.value}"
+    return {
+        "text": str(move),
+        "kind": move.kind.value,
+        "tile": None if move.tile is None else str(move.tile),
+        "end": None if move.end is None else move.end.value,
+        "label": label,
+    }
+
+
+def _dominoes_describe(run: Sequence[dominoes.Move]) -> str:
+    """A turn in a few words for a status: "drew 2, played 5-4", "passed"."""
+    words = []
+    draws = sum(1 for move in run if move.kind is dominoes.MoveKind.DRAW)
+    if draws:
+        words.append(f"drew {draws}")
+    for move in run:
+        if move.kind is dominoes.MoveKind.PASS:
+            words.append("passed")
+        elif move.is_play:
+            words.append(f"{'opened' if move.end is None else 'played'} {move.tile}")
+    return ", ".join(words)
+
+
+_DOMINOES_SCORING = {
+    "opponents_minus_own": "the winner scores the others' pips minus their own",
+    "opponents": "the winner scores the others' pips",
+    "all": "the winning side scores every pip left",
+}
+
+
+def _dominoes_summary(
+    table: Table, rules: dominoes.Rules, number: int, outcome: dominoes.HandOutcome
+) -> dict[str, Any]:
+    if outcome.winner is None:
+        text = "Blocked with a tie: nobody scores"
+    else:
+        who, several = _side_name(table, rules, outcome.winner)
+        points = outcome.points[outcome.winner]
+        if outcome.termination is dominoes.Termination.DOMINO:
+            assert outcome.winning_player is not None
+            went_out = table.name(outcome.winning_player)
+            if several:
+                text = f"{went_out} dominoed: {who} score {points}"
+            else:
+                text = f"{went_out} dominoed and scores {points}"
+        else:
+            have, score = ("have", "score") if several else ("has", "scores")
+            text = f"Blocked: {who} {have} the fewest pips and {score} {points}"
+    return {
+        "number": number,
+        "termination": outcome.termination.value,
+        "winner_side": outcome.winner,
+        "winner_seat": outcome.winning_player,
+        "points": list(outcome.points),
+        "pips": list(outcome.pips),
+        "hands": [[str(tile) for tile in hand] for hand in outcome.hands],
+        "scoring": _DOMINOES_SCORING.get(rules.hand_score, ""),
+        "text": text,
+    }
+
+
+def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None) -> _Parts:
+    legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
+    by_tile: dict[dominoes.Tile, list[str]] = {}
+    for move in legal:
+        if move.tile is not None:
+            by_tile.setdefault(move.tile, []).append(str(move))
+    your_tiles = []
+    if viewer is not None:
+        for tile in obs.hand:
+            your_tiles.append(
+                {
+                    "tile": str(tile),
+                    "ends": [tile.high, tile.low],
+                    "pips": tile.pips,
+                    "double": tile.is_double,
+                    "moves": by_tile.get(tile, []),
+                }
+            )
+    line = [
+        {"tile": str(dominoes.Tile(left, right)), "left": left, "right": right, "double": left == right}
+        for left, right in obs.line
+    ]
+    # Each tile played at the left end went in front of the opening tile.
+    at_left = sum(1 for event in obs.events if event.move.end is dominoes.End.LEFT)
+    board = {
+        "line": line,
+        "ends": None if obs.ends is None else list(obs.ends),
+        "opening_index": at_left if line else None,
+    }
+    log = []
+    for event in obs.events:
+        move = event.move
+        kind = "open" if move.is_play and move.end is None else move.kind.value
+        log.append(
+            {
+                "seat": event.player,
+                "kind": kind,
+                "move": str(move) if move.is_play else None,
+                "tile": None if move.tile is None else str(move.tile),
+                "points": None,
+                "items": [],
+                "text": dominoes_words(table.name(event.player), move),
+            }
+        )
+    runs = _turn_runs((event.player, event.move) for event in obs.events)
+    outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
+    return _Parts(
+        hand_number=obs.hand_number,
+        stock={"name": "boneyard", "count": obs.boneyard_size},
+        your_tiles=your_tiles,
+        legal_moves=[_dominoes_move(move) for move in legal],
+        board=board,
+        log=log,
+        statuses=_statuses(table, viewer, obs.to_move, runs, _dominoes_describe),
+        summaries=[_dominoes_summary(table, obs.rules, n, outcome) for n, outcome in enumerate(outcomes, start=1)],
+    )
+
+
+# ----------------------------------------------------------------------------------------- Tri-Ominos
+
+
+def _place_json(place: triominoes.Place) -> dict[str, Any]:
+    return {"text": str(place), "col": place.col, "row": place.row, "up": place.up}
+
+
+def _geometry(place: triominoes.Place) -> tuple[list[list[int]], list[list[float]]]:
+    """The place's corners as axial grid points and as x, y (edge 1, y up), clockwise from the leftmost."""
+    points = place.corner_points()
+    axial = [[q, r] for q, r in points]
+    xy = [[round(q + r / 2, 6), round(r * _SQRT3_2, 6)] for q, r in points]
+    return axial, xy
+
+
+def triominoes_words(name: str, move: triominoes.Move) -> str:
+    """A Tri-Ominos move in words: "Ann placed 0-1-2 at c1 r0 down"."""
+    if move.kind is triominoes.MoveKind.PLACE:
+        return f"{name} placed {move.tile} at {move.place}"
+    if move.kind is triominoes.MoveKind.DRAW:
+        return f"{name} drew a tile"
+    if move.kind is triominoes.MoveKind.PASS:
+        return f"{name} passed"
+    return f"{name} ran out of time"
+
+
+def _items_text(items: Sequence[triominoes.ScoreItem]) -> str:
+    """'3 + bridge 40 = 43', or '3' alone."""
+    parts = [
+        str(item.points) if item.reason is triominoes.Reason.TILE else f"{item.reason.value} {item.points}"
+        for item in items
+    ]
+    total = sum(item.points for item in items)
+    return parts[0] if len(parts) == 1 else f"{' + '.join(parts)} = {total}"
+
+
+def _event_text(name: str, event: triominoes.Event) -> str:
+    kind = triominoes.EventKind
+    points = event.points
+    penalty = f" ({signed(points)})" if points else ""
+    if event.kind is kind.PLACE:
+        assert event.move is not None
+        return f"{name} placed {event.tile} at {event.move.place}: {_items_text(event.items)}"
+    if event.kind is kind.DRAW:
+        return f"{name} drew a tile{penalty}"
+    if event.kind is kind.PASS:
+        if any(item.reason is triominoes.Reason.FAILED_DRAWS for item in event.items):
+            return f"{name} drew the most allowed, placed nothing and passed{penalty}"
+        return f"{name} passed{penalty}"
+    if event.kind is kind.TIMEOUT:
+        return f"{name} ran out of time"
+    if event.kind is kind.START_DRAW:
+        return f"{name} drew {event.tile} to decide who starts"
+    if event.kind is kind.SETUP_DRAW:
+        return f"{name} drew a tile, looking for a triple to start"
+    if event.kind is kind.GOING_OUT:
+        return f"{name} went out: {_items_text(event.items)}"
+    return f"{name} wins the blocked round: {signed(points)}"
+
+
+_TURN_EVENTS = (
+    triominoes.EventKind.PLACE,
+    triominoes.EventKind.DRAW,
+    triominoes.EventKind.PASS,
+    triominoes.EventKind.TIMEOUT,
+)
+
+
+def _triominoes_describe(run: Sequence[triominoes.Event]) -> str:
+    """A turn in a few words for a status: "drew 2 (-10)", "placed 0-1-2 (+43)", "passed (-10)" (true minus signs)."""
+    words = []
+    draws = [event for event in run if event.kind is triominoes.EventKind.DRAW]
+    for event in run:
+        if event.kind is triominoes.EventKind.TIMEOUT:
+            words.append("ran out of time")
+    if draws:
+        lost = sum(event.points for event in draws)
+        words.append(f"drew {len(draws)}" + (f" ({signed(lost)})" if lost else ""))
+    for event in run:
+        if event.kind is triominoes.EventKind.PLACE:
+            words.append(f"placed {event.tile} ({signed(event.points)})")
+        elif event.kind is triominoes.EventKind.PASS:
+            words.append("passed" + (f" ({signed(event.points)})" if event.points else ""))
+    return ", ".join(words)
+
+
+def _triominoes_move(obs: triominoes.Observation, move: triominoes.Move, bonus_of: BonusOf | None) -> dict[str, Any]:
+    points = obs.move_points(move)
+    if move.kind is not triominoes.MoveKind.PLACE:
+        what = "draw from the pool" if move.kind is triominoes.MoveKind.DRAW else move.kind.value
+        return {
+            "text": str(move),
+            "kind": move.kind.value,
+            "label": what + (f" ({signed(points)})" if points else ""),
+            "tile": None,
+            "place": None,
+            "rotation": None,
+            "corners": None,
+            "axial": None,
+            "xy": None,
+            "points": points,
+            "tile_points": None,
+            "bonus": None,
+        }
+    tile, place, corners = move.tile, move.place, move.corners
+    assert tile is not None and place is not None and corners is not None
+    bonus = bonus_of(move) if bonus_of is not None else None
+    axial, xy = _geometry(place)
+    label = f"{tile} at {place} for {points}" + (f" ({bonus.name} {bonus.points})" if bonus else "")
+    return {
+        "text": str(move),
+        "kind": move.kind.value,
+        "label": label,
+        "tile": str(tile),
+        "place": _place_json(place),
+        "rotation": move.rotation,
+        "corners": list(corners),
+        "axial": axial,
+        "xy": xy,
+        "points": points,
+        "tile_points": tile.value,
+        "bonus": None if bonus is None else {"reason": bonus.reason.value, "name": bonus.name, "points": bonus.points},
+    }
+
+
+def _bounds(shapes: Iterable[list[list[float]]]) -> dict[str, float]:
+    xs: list[float] = []
+    ys: list[float] = []
+    for corners in shapes:
+        xs.extend(x for x, _ in corners)
+        ys.extend(y for _, y in corners)
+    if not xs:
+        _, origin = _geometry(triominoes.ORIGIN)
+        xs = [x for x, _ in origin]
+        ys = [y for _, y in origin]
+    return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}
+
+
+def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSummary) -> dict[str, Any]:
+    winners = sorted(summary.winners)
+    if summary.termination is triominoes.Termination.GOING_OUT:
+        text = f"{' and '.join(table.name(seat) for seat in winners)} went out"
+    elif summary.winner is None:
+        text = "Blocked: nobody wins the round"
+    else:
+        text = f"Blocked: {table.name(summary.winner)} wins the round"
+    items = []
+    totals = {reason: summary.points_for(reason) for reason in triominoes.Reason}
+    for seat in range(len(summary.points)):
+        for reason, per_seat in totals.items():
+            if per_seat[seat]:
+                items.append({"seat": seat, "reason": reason.value, "points": per_seat[seat]})
+    return {
+        "number": number,
+        "termination": summary.termination.value,
+        "winner_seat": summary.winner,
+        "winner_seats": winners,
+        "points": list(summary.points),
+        "tile_counts": list(summary.tile_counts),
+        "tile_values": list(summary.tile_values),
+        "hands": [[str(tile) for tile in hand] for hand in summary.hands],
+        "items": items,
+        "text": text,
+    }
+
+
+def _triominoes_parts(
+    table: Table, obs: triominoes.Observation, viewer: int | None, bonus_of: BonusOf | None
+) -> _Parts:
+    legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
+    moves = [_triominoes_move(obs, move, bonus_of) for move in legal]
+    by_tile: dict[triominoes.Tile, list[str]] = {}
+    for move in legal:
+        if move.tile is not None:
+            by_tile.setdefault(move.tile, []).append(str(move))
+    your_tiles = []
+    if viewer is not None:
+        for tile in obs.hand:
+            your_tiles.append(
+                {
+                    "tile": str(tile),
+                    "numbers": list(tile.numbers),
+                    "value": tile.value,
+                    "triple": tile.is_triple,
+                    "moves": by_tile.get(tile, []),
+                }
+            )
+    placed_by: dict[triominoes.Move, tuple[int, int]] = {}
+    for event in obs.events:
+        if event.kind is triominoes.EventKind.PLACE and event.move is not None:
+            placed_by[event.move] = (event.player, len(placed_by) + 1)
+    tiles = []
+    for move in obs.board:
+        assert move.tile is not None and move.place is not None and move.corners is not None
+        axial, xy = _geometry(move.place)
+        seat, order = placed_by.get(move, (None, None))
+        tiles.append(
+            {
+                "move": str(move),
+                "tile": str(move.tile),
+                "place": _place_json(move.place),
+                "corners": list(move.corners),
+                "axial": axial,
+                "xy": xy,
+                "seat": seat,
+                "order": order,
+            }
+        )
+    shapes = [_geometry(move.place)[1] for move in obs.board if move.place is not None]
+    shapes += [_geometry(move.place)[1] for move in legal if move.place is not None]
+    board = {
+        "tiles": tiles,
+        "bounds": _bounds(shapes),
+        "starter": obs.starter,
+        "draws_this_turn": obs.draws_this_turn,
+        "max_draws": obs.rules.max_draws,
+    }
+    log = [
+        {
+            "seat": event.player,
+            "kind": event.kind.value,
+            "move": None if event.move is None else str(event.move),
+            "tile": None if event.tile is None else str(event.tile),
+            "points": event.points,
+            "items": [{"reason": item.reason.value, "points": item.points} for item in event.items],
+            "text": _event_text(table.name(event.player), event),
+        }
+        for event in obs.events
+    ]
+    runs = _turn_runs((event.player, event) for event in obs.events if event.kind in _TURN_EVENTS)
+    outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
+    return _Parts(
+        hand_number=obs.round_number,
+        stock={"name": "pool", "count": obs.pool_size},
+        your_tiles=your_tiles,
+        legal_moves=moves,
+        board=board,
+        log=log,
+        statuses=_statuses(table, viewer, obs.to_move, runs, _triominoes_describe),
+        summaries=[_triominoes_summary(table, n, summary) for n, summary in enumerate(outcomes, start=1)],
+    )
+
+
+def move_words(name: str, move: Any) -> str:
+    """Any game's move in words (for ``last_move``)."""
+    if isinstance(move, dominoes.Move):
+        return dominoes_words(name, move)
+    return triominoes_words(name, move)
+
+
+def hint_reason(agent: Any, observation: Any, move: Any, entry: dict[str, Any]) -> str:
+    """Why the hint: the agent's own one-line reason if it has one (``explain(observation, move)``),
+    else a plain one from what the engine says of the move."""
+    explain = getattr(agent, "explain", None)
+    if callable(explain):
+        with contextlib.suppress(Exception):
+            text = explain(observation, move)
+            if isinstance(text, str) and text:
+                return text
+    points = entry.get("points")
+    penalty = f" ({signed(points)})" if points else ""
+    if entry["kind"] == "draw":
+        only = len(observation.legal_moves) == 1
+        return ("no tile fits: draw" if only else "buy a tile rather than place one") + penalty
+    if entry["kind"] == "pass":
+        return "nothing fits and you may not draw: pass" + penalty
+    if isinstance(move, triominoes.Move):
+        bonus = entry["bonus"]
+        return f"scores {points} now" + (f", {bonus['name']} included" if bonus else "")
+    if entry["end"] is None:
+        return f"opens the hand with {entry['tile']}"
+    return f"sheds {move.tile.pips} pips from your hand"

@@ -1,0 +1,59 @@
+"""The database layer: the Alembic migration on an empty database, the default location, and the rows."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect, text
+
+from bonepile.store.db import GameStore, default_db_path, default_db_url, upgrade
+
+
+def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'nested' / 'empty.db'}"
+    store = GameStore(url)  # creates the folder, then runs `alembic upgrade head`
+    tables = set(inspect(store.engine).get_table_names())
+    assert tables == {"games", "alembic_version"}
+    columns = {column["name"] for column in inspect(store.engine).get_columns("games")}
+    assert columns == {
+        "id",
+        "game",
+        "preset",
+        "options",
+        "seats",
+        "seed",
+        "moves",
+        "status",
+        "created_at",
+        "updated_at",
+    }
+    with store.engine.connect() as connection:
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0001"
+    upgrade(store.engine)  # a second run changes nothing
+    store.close()
+
+
+def test_games_are_stored_and_updated(tmp_path: Path) -> None:
+    store = GameStore(f"sqlite:///{tmp_path / 'games.db'}")
+    seats = [{"kind": "human", "name": "Ann", "level": None}, {"kind": "ai", "name": "Ada", "level": "hard"}]
+    created = store.create(game="dominoes", preset="draw", options={"target": 100}, seats=seats, seed=2**53 - 1)
+    assert store.get(created.id) == created
+    assert created.created_at.tzinfo is not None
+    saved = store.save(created.id, ["6-6", "6-4 right"], "playing")
+    assert saved.moves == ("6-6", "6-4 right") and saved.updated_at >= created.updated_at
+    assert [game.id for game in store.find(["playing"])] == [created.id]
+    assert store.find(["over"]) == []
+    assert store.get("missing") is None
+    with pytest.raises(KeyError):
+        store.save("missing", [], "over")
+    store.close()
+
+
+def test_the_default_database_lives_in_the_users_data_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_db_path() == tmp_path / "data" / "bonepile" / "bonepile.db"
+    assert default_db_url() == f"sqlite:///{tmp_path / 'data' / 'bonepile' / 'bonepile.db'}"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert default_db_path() == tmp_path / "home" / ".local" / "share" / "bonepile" / "bonepile.db"
