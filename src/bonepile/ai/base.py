@@ -26,25 +26,36 @@ AgentFactory = Callable[[str, int], Agent]
 """Builds an agent for a game name ("dominoes", "triominoes") from a seed."""
 
 _REGISTRY: dict[str, AgentFactory] = {}
+_GAME_REGISTRY: dict[tuple[str, str], AgentFactory] = {}
 
 
-def register(name: str, factory: AgentFactory) -> None:
-    """Make an agent available by ``name`` to the arena and the front ends."""
-    _REGISTRY[name] = factory
+def register(name: str, factory: AgentFactory, game: str | None = None) -> None:
+    """Make an agent available by ``name`` to the arena and the front ends.
+
+    With ``game``, the factory serves that game only and takes precedence over
+    a factory registered for every game under the same name.
+    """
+    if game is None:
+        _REGISTRY[name] = factory
+    else:
+        _GAME_REGISTRY[(game, name)] = factory
 
 
 def make_agent(name: str, game: str, seed: int = 0) -> Agent:
     """Build agent ``name`` for ``game``, with its own random generator seeded by ``seed``."""
     _load_builtin_agents()
-    factory = _REGISTRY.get(name)
+    factory = _GAME_REGISTRY.get((game, name)) or _REGISTRY.get(name)
     if factory is None:
-        raise RulesError(f"unknown agent {name!r}; choose one of {', '.join(sorted(_REGISTRY))}")
+        raise RulesError(f"unknown agent {name!r} for {game}; choose one of {', '.join(agent_names(game))}")
     return factory(game, seed)
 
 
-def agent_names() -> tuple[str, ...]:
+def agent_names(game: str | None = None) -> tuple[str, ...]:
+    """Every agent name, or the names that can play ``game``."""
     _load_builtin_agents()
-    return tuple(_REGISTRY)
+    names = dict.fromkeys(_REGISTRY)
+    names.update(dict.fromkeys(n for g, n in _GAME_REGISTRY if game is None or g == game))
+    return tuple(names)
 
 
 def _load_builtin_agents() -> None:
@@ -54,7 +65,12 @@ def _load_builtin_agents() -> None:
     import bonepile.ai.simple  # noqa: F401
 
     for alias, name in ALIASES.items():
-        _REGISTRY.setdefault(alias, _REGISTRY[name])
+        _REGISTRY.setdefault(alias, _alias_of(name))
+
+
+def _alias_of(name: str) -> AgentFactory:
+    """An alias resolves when the agent is made, so it follows the game's own agent of that name."""
+    return lambda game, seed: make_agent(name, game, seed)
 
 
 ALIASES = {"easy": "random", "medium": "greedy", "hard": "heuristic", "expert": "ismcts"}

@@ -585,6 +585,19 @@ class Round:
         points = self._bonus_points(tid, c0, c1, c2)
         return Bonus(Reason.BRIDGE, points) if kind < 0 else Bonus(Reason.HEXAGON, points, rings=kind)
 
+    def place_bonus(self, place: Place) -> int:
+        """T5: the bonus points any tile placed on ``place`` would earn now (hexagon or bridge); 0 off the frontier.
+
+        Read-only. The bonus depends on the place, not on the tile, so AI
+        players use this to weigh the places a move opens for the next player
+        without asking who holds what.
+        """
+        tid = place.tid
+        if tid not in self._frontier:
+            return 0
+        c0, c1, c2 = corners(tid)
+        return self._bonus_points(tid, c0, c1, c2)
+
     def placements(self, tiles: Iterable[Tile]) -> tuple[Move, ...]:
         """Every placement of any of ``tiles`` on the board now (T4), whoever holds them; in place order.
 

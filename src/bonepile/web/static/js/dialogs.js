@@ -1,7 +1,7 @@
 // Modal dialogs of the table: hand (round) summaries, the game-over screen, the hot-seat curtain and the
 // keyboard help. Everything shown comes from the view: the page adds up nothing itself.
 
-import { h, plural, seatColor, signed } from "./dom.js";
+import { h, plural, s, seatColor, signed } from "./dom.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
 /** Words for the server's score reasons (docs/web-protocol.md, "Score reasons"). */
@@ -18,7 +18,7 @@ const REASONS = {
   blocked: "blocked round",
 };
 
-export function reasonWords(reason) {
+function reasonWords(reason) {
   return REASONS[reason] || reason;
 }
 
@@ -132,7 +132,7 @@ function sideName(view, side) {
 }
 
 /** The itemized summary of one finished hand (Dominoes) or round (Tri-Ominos). */
-export function summaryBody(view, summary) {
+function summaryBody(view, summary) {
   const word = view.hand_word;
   const body = h("div", { class: "summary" });
   if (view.game === "dominoes") {
@@ -224,6 +224,21 @@ export function showSummary(dialogs, view, summary) {
   );
 }
 
+function trophy() {
+  return h(
+    "div",
+    { class: "trophy", "aria-hidden": "true" },
+    s(
+      "svg",
+      { viewBox: "0 0 64 64", width: "56", height: "56" },
+      s("path", { class: "trophy-cup", d: "M18 8h28v14c0 9-6 16-14 16s-14-7-14-16z" }),
+      s("path", { class: "trophy-handle", d: "M18 13H9c0 9 4 14 10 15M46 13h9c0 9-4 14-10 15" }),
+      s("path", { class: "trophy-cup", d: "M28 37h8v9h-8zM20 50h24v6H20z" }),
+      s("path", { class: "trophy-shine", d: "M25 13v9c0 4 2 7 4 9" }),
+    ),
+  );
+}
+
 /** The end of the game: the result, every hand's points, and what to do next. */
 export function showGameOver(dialogs, view, { onPlayAgain, onRecord, onHome }) {
   const over = view.game_over;
@@ -258,7 +273,7 @@ export function showGameOver(dialogs, view, { onPlayAgain, onRecord, onHome }) {
       h(
         "div",
         {},
-        h("div", { class: "trophy", "aria-hidden": "true" }, "\u{1F3C6}"),
+        trophy(),
         h("h2", {}, "Game over"),
         h("p", { class: "lead result-text" }, over.text),
         h("table", { class: "summary-table hands-table" }, h("thead", {}, header), h("tbody", {}, rows, totals)),
@@ -274,7 +289,7 @@ export function showGameOver(dialogs, view, { onPlayAgain, onRecord, onHome }) {
           "div",
           { class: "dialog-actions" },
           h("button", { type: "button", class: "quiet", onclick: () => close(null) }, "See the table"),
-          h("button", { type: "button", class: "quiet", onclick: onRecord }, "Download the record"),
+          h("button", { type: "button", class: "quiet", onclick: onRecord }, "Save the record"),
           h("button", { type: "button", class: "quiet", onclick: onHome }, "New game"),
           h("button", { type: "button", class: "primary", autofocus: true, onclick: onPlayAgain }, "Play again"),
         ),

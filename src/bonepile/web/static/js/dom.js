@@ -70,7 +70,3 @@ export function ago(iso) {
 export function seatColor(seat) {
   return `var(--seat-${seat % 6})`;
 }
-
-export function prefersReducedMotion() {
-  return window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-}

@@ -132,6 +132,7 @@ export class DominoesBoard {
     this.previous = this.view;
     this.view = view;
     this.fresh = this.freshIndexes();
+    this.freshAt = performance.now();
     this.draw();
   }
 
@@ -190,8 +191,9 @@ export class DominoesBoard {
 
     const lastMove = [...view.log].reverse().find((entry) => entry.kind === "play" || entry.kind === "open");
     const lastIndex = !lastMove ? -1 : lastMove.move.endsWith("left") ? 0 : lastMove.kind === "open" ? board.opening_index : board.line.length - 1;
-    const fresh = this.fresh || new Set();
-    this.fresh = null;
+    // Tiles that just arrived are animated by every redraw in the moment after the view came (the
+    // selection redraws at once), never by a later one (a resize).
+    const fresh = this.fresh && performance.now() - this.freshAt < 250 ? this.fresh : new Set();
 
     const layer = s("g", { class: "line" });
     board.line.forEach((tile, i) => {
@@ -242,7 +244,12 @@ export class DominoesBoard {
       });
       targets.append(target);
     }
+    const focused = this.svg.contains(document.activeElement) ? document.activeElement.dataset.move : null;
     this.svg.replaceChildren(layer, targets);
+    if (focused) {
+      const again = this.targets().find((target) => target.dataset.move === focused);
+      if (again) again.focus();
+    }
     const count = board.line.length;
     this.svg.setAttribute(
       "aria-label",

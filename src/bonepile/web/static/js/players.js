@@ -41,13 +41,9 @@ export function playerCard(view, player, { teamLabel = null, changed = false } =
       "data-seat": String(player.seat),
       "aria-label": `${player.name}, ${levelWords(player)}, ${plural(player.tiles, "tile")}, score ${player.score}${player.status ? `, ${player.status}` : ""}`,
     },
-    h(
-      "div",
-      { class: "card-top" },
-      avatar(player),
-      h("div", { class: "who" }, h("div", { class: "name" }, player.name), h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player))),
-      h("div", { class: "score", title: "Score" }, String(player.score)),
-    ),
+    avatar(player),
+    h("div", { class: "who" }, h("div", { class: "name" }, player.name), h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player))),
+    h("div", { class: "score", title: "Score" }, String(player.score)),
     h("div", { class: "status", "data-status": player.status }, statusText(player)),
     h("div", { class: "card-tiles" }, backs(player.tiles, triangle), h("span", { class: "count" }, plural(player.tiles, "tile"))),
   );

@@ -11,7 +11,7 @@ import { avatar, logPanel, playerCard, scorePanel, teamLabels } from "./players.
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 import { TriominoesBoard } from "./triominoes-board.js";
 
-const BONUS_REASONS = new Set(["bridge", "hexagon"]);
+const BONUS_REASONS = new Set(["bridge", "hexagon", "start bonus"]);
 
 export async function openTable(root, id, { navigate }) {
   const table = new Table(root, id, navigate);
@@ -76,7 +76,7 @@ class Table {
     this.el = {
       gameTitle: h("div", { class: "game-title" }),
       handInfo: h("div", { class: "hand-info" }),
-      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)" }, "\u{1F4A1} Hint"),
+      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)", hidden: !this.summary.human_seats.length }, "Hint"),
       undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", hidden: !this.summary.undo }, "\u21b6 Undo"),
       keysButton: h("button", { type: "button", class: "tool icon-only", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
       banner: h("div", { class: "connection-banner", role: "alert", hidden: true }),
@@ -112,7 +112,13 @@ class Table {
       h(
         "main",
         { class: "table-layout" },
-        h("div", { class: "felt" }, this.el.opponents, h("div", { class: "board-wrap" }, this.boardHost, this.el.stock, this.el.bonus), this.el.myArea),
+        h(
+          "div",
+          { class: "felt" },
+          h("div", { class: "felt-top" }, this.el.opponents, this.el.stock),
+          h("div", { class: "board-wrap" }, this.boardHost, this.el.bonus),
+          this.el.myArea,
+        ),
         this.el.sidebar,
       ),
       this.el.toasts,
@@ -265,7 +271,7 @@ class Table {
   renderOpponents() {
     const labels = teamLabels(this.view);
     this.el.opponents.replaceChildren(...this.order().map((player) => playerCard(this.view, player, { teamLabel: labels[player.seat] })));
-    this.el.opponents.dataset.count = String(this.order().length);
+    this.el.opponents.classList.toggle("compact", this.order().length >= 3);
   }
 
   renderStock() {
@@ -290,7 +296,7 @@ class Table {
       },
       stack,
       h("span", { class: "stock-name" }, name),
-      h("span", { class: "stock-count" }, String(view.stock.count)),
+      h("span", { class: "stock-count" }, view.stock.count ? String(view.stock.count) : "empty"),
       draw && draw.points ? h("span", { class: "stock-cost" }, signed(draw.points)) : null,
     );
     const extra = [];
@@ -350,7 +356,8 @@ class Table {
     if (this.hint) {
       extra.push(h("div", { class: "hint-callout", role: "note" }, h("strong", {}, `Hint (${this.hint.level}): ${this.hint.move.label}`), h("span", {}, ` \u2014 ${this.hint.reason}`)));
     }
-    area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...extra);
+    const notes = extra.length ? [h("div", { class: "my-notes" }, extra)] : [];
+    area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
   }
 
   /** What the bottom player should do now, in words. */
@@ -475,7 +482,9 @@ class Table {
     }
     const keyboard = event.detail === 0;
     if (this.selected === tile.tile) {
-      this.select(null);
+      // A second click on the picked tile plays it where it can only go one way; otherwise it puts it back.
+      if (this.game === "dominoes" && tile.moves.length === 1) this.play(tile.moves[0]);
+      else this.select(null);
       return;
     }
     if (this.game === "dominoes" && tile.moves.length === 1) {

@@ -99,7 +99,7 @@ export function tileBack({ triangle = false, className = "" } = {}) {
 // ------------------------------------------------------------------------------------------ Tri-Ominos
 
 /** Where a corner's number sits: part of the way from the corner toward the middle of the triangle. */
-function numberSpot(corner, centre, share = 0.36) {
+function numberSpot(corner, centre, share = 0.4) {
   return [corner[0] + (centre[0] - corner[0]) * share, corner[1] + (centre[1] - corner[1]) * share];
 }
 
@@ -110,7 +110,7 @@ function numberSpot(corner, centre, share = 0.36) {
 export function triominoFace(points, numbers, { className = "", fontSize = null } = {}) {
   const centre = [(points[0][0] + points[1][0] + points[2][0]) / 3, (points[0][1] + points[1][1] + points[2][1]) / 3];
   const edge = Math.hypot(points[1][0] - points[0][0], points[1][1] - points[0][1]);
-  const size = fontSize || edge * 0.2;
+  const size = fontSize || edge * 0.23;
   const group = s("g", { class: `triomino ${className}`.trim() });
   group.append(
     s("polygon", { class: "tile-face", points: points.map((p) => p.join(",")).join(" "), "stroke-linejoin": "round" }),

@@ -50,6 +50,7 @@ export class TriominoesBoard {
     this.zoom = { k: 1, tx: 0, ty: 0 };
     this.autoFit = true;
     this.fresh = new Set();
+    this.freshAt = 0;
 
     this.svg = s("svg", { class: "board-svg triominoes-board", role: "group", "aria-label": "The board" });
     this.pattern = s(
@@ -165,12 +166,16 @@ export class TriominoesBoard {
     const maxX = Math.max(b.max_x, 2.5) * S;
     const minY = -Math.max(b.max_y, 1.6) * S;
     const maxY = -Math.min(b.min_y, -0.8) * S;
-    const margin = 0.6 * S;
-    const k = Math.min(1.6, rect.width / (maxX - minX + 2 * margin), rect.height / (maxY - minY + 2 * margin));
+    // Keep clear of the zoom buttons and the rotate bar along the bottom edge.
+    const [top, bottom, side] = [8, 52, 12];
+    const width = rect.width - 2 * side;
+    const height = rect.height - top - bottom;
+    const margin = 0.35 * S;
+    const k = Math.min(1.6, width / (maxX - minX + 2 * margin), height / (maxY - minY + 2 * margin));
     this.zoom = {
       k,
-      tx: rect.width / 2 - ((minX + maxX) / 2) * k,
-      ty: rect.height / 2 - ((minY + maxY) / 2) * k,
+      tx: side + width / 2 - ((minX + maxX) / 2) * k,
+      ty: top + height / 2 - ((minY + maxY) / 2) * k,
     };
     this.applyZoom();
   }
@@ -181,6 +186,7 @@ export class TriominoesBoard {
     this.previous = this.view;
     this.view = view;
     this.fresh = this.freshOrders();
+    this.freshAt = performance.now();
     if (this.tile) {
       const still = view.your_tiles.find((t) => t.tile === this.tile.tile && t.moves.length);
       this.setTile(still || null, false);
@@ -229,16 +235,16 @@ export class TriominoesBoard {
     if (!view) return;
     const tiles = view.board.tiles;
     const lastOrder = Math.max(0, ...tiles.map((t) => t.order || 0));
+    const fresh = performance.now() - this.freshAt < 250 ? this.fresh : new Set();
     const layer = s("g", { class: "placed" });
     for (const tile of tiles) {
       const face = triominoFace(tile.xy.map(toScreen), tile.corners, {
-        className: [tile.order === lastOrder ? "last" : "", this.fresh.has(tile.order) ? "arrive" : ""].join(" "),
+        className: [tile.order === lastOrder ? "last" : "", fresh.has(tile.order) ? "arrive" : ""].join(" "),
       });
       face.setAttribute("data-tile", tile.tile);
       face.setAttribute("data-place", tile.place.text);
       layer.append(face);
     }
-    this.fresh = new Set();
     const background = s("rect", { class: "grid-fill", x: -60 * S, y: -60 * S, width: 120 * S, height: 120 * S, fill: "url(#tri-grid)" });
     this.targetLayer = s("g", { class: "targets" });
     this.groups.forEach((group, index) => this.targetLayer.append(this.target(group, index)));

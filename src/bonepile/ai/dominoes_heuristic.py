@@ -1,0 +1,180 @@
+"""The ``heuristic`` Dominoes player: hand-written judgement, fast and worth playing against.
+
+It scores every legal move by what a good club player weighs, in this order
+of importance:
+
+* **Lock the next player out.** Passes and draws prove what a player lacks
+  (see ``dominoes_sampling``); leaving only numbers the next opponent cannot
+  hold forces them to pass or draw.
+* **Keep an answer.** Prefer moves after which the hand still matches the
+  open ends and still holds many different numbers, so that whatever the
+  others do, some tile fits.
+* **Own the numbers you leave open.** An end showing a number of which you
+  hold many, and of which few are still unseen, is one only you can feed.
+* **Shed weight when it counts.** Pips left in hand score for the opponents
+  (D7), so heavy tiles go first when the hand may end soon: an opponent is
+  nearly out or the open numbers are running dry.
+* **Doubles early.** A double fits only one number, so it is the tile most
+  likely to be stranded; play it while its number is still open.
+* **Play for the partner** (partnership): do not leave numbers the partner is
+  proved to lack, and keep open the numbers the partner has been playing.
+
+The weights are plain numbers in ``Weights`` so they can be tuned by arena
+runs. Ties go to a seeded random choice, so the agent is deterministic given
+its seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.dominoes_sampling import WorldSampler
+from bonepile.core.errors import RulesError
+from bonepile.dominoes import End, Move, Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each consideration counts, in roughly 'pips' units."""
+
+    pips: float = 1.0
+    pips_danger: float = 2.0
+    """Extra weight per pip when the hand may end soon (0..1 danger, scaled by this)."""
+    follow: float = 6.0
+    """Still holding a tile for one of the new ends."""
+    follow_each: float = 1.5
+    variety: float = 2.5
+    """Per distinct number left in hand."""
+    double: float = 7.0
+    lock_next: float = 14.0
+    """The next opponent is proved unable to play on either new end."""
+    lacks_end: float = 3.0
+    """Per new end an opponent is proved unable to play on."""
+    own_end: float = 1.5
+    """Per tile of a new end's number held beyond what is still unseen."""
+    partner_stuck: float = 9.0
+    partner_end: float = 1.5
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+class TableView:
+    """What the heuristic knows about the table, worked out once per decision."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.observation = observation
+        rules = observation.rules
+        self.me = observation.player
+        self.players = rules.players
+        self.hand = tuple(observation.hand)
+        self.ends = observation.ends
+        sampler = WorldSampler(observation)
+        numbers = range(rules.max_pips + 1)
+        self.numbers = numbers
+        self.unseen = [sum(1 for t in sampler.hidden if t.has(n)) for n in numbers]
+        self.partner: int | None = (self.me + 2) % 4 if rules.teams else None
+        others = [p for p in range(self.players) if p != self.me]
+        self.opponents = [p for p in others if rules.side_of(p) != rules.side_of(self.me)]
+        self.voids = {p: sampler.void_numbers(p) for p in others}
+        self.next_player = (self.me + 1) % self.players
+        counts = observation.tile_counts
+        low = min(counts[p] for p in self.opponents) if self.opponents else 7
+        # Danger: the hand may end before we shed our weight, by domino or by block.
+        out_soon = 1.0 if low <= 1 else 0.6 if low == 2 else 0.25 if low == 3 else 0.0
+        dry = 0.0
+        if self.ends is not None:
+            feed = self.unseen[self.ends[0]] + (self.unseen[self.ends[1]] if self.ends[1] != self.ends[0] else 0)
+            dry = 1.0 if feed <= 1 else 0.5 if feed <= 3 else 0.0
+        no_draw = observation.boneyard_size <= rules.boneyard_reserve or not rules.drawing
+        self.danger = max(out_soon, dry if no_draw else dry * 0.5)
+        # The numbers the partner has chosen to leave open: players keep open what they hold.
+        self.partner_likes = [0] * len(numbers)
+        if self.partner is not None:
+            left = right = -1
+            for event in observation.events:
+                tile = event.move.tile
+                if tile is None:
+                    continue
+                if event.move.end is None:
+                    left, right = tile.high, tile.low
+                    opened: Sequence[int] = (left, right)
+                elif event.move.end is End.LEFT:
+                    left = tile.pips - left
+                    opened = (left,)
+                else:
+                    right = tile.pips - right
+                    opened = (right,)
+                if event.player == self.partner:
+                    for n in opened:
+                        self.partner_likes[n] += 1
+
+    def new_ends(self, move: Move) -> tuple[int, int]:
+        tile = move.tile
+        assert tile is not None
+        if self.ends is None or move.end is None:
+            return (tile.high, tile.low)
+        left, right = self.ends
+        if move.end is End.LEFT:
+            return (tile.other_end(left), right)
+        return (left, tile.other_end(right))
+
+
+def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """How good ``move`` looks; higher is better."""
+    tile = move.tile
+    if tile is None:
+        return 0.0
+    rest = [t for t in view.hand if t is not tile]
+    ends = view.new_ends(move)
+    end_numbers = set(ends)
+    score = tile.pips * (weights.pips + weights.pips_danger * view.danger)
+    follow = sum(1 for t in rest if any(t.has(n) for n in end_numbers))
+    if follow:
+        score += weights.follow + weights.follow_each * min(follow, 3)
+    score += weights.variety * sum(1 for n in view.numbers if any(t.has(n) for t in rest))
+    if tile.is_double:
+        score += weights.double
+    for n in end_numbers:
+        mine = sum(1 for t in rest if t.has(n))
+        score += weights.own_end * (mine - view.unseen[n] / max(1, view.players - 1))
+    next_player = view.next_player
+    locked = next_player in view.opponents and end_numbers <= view.voids[next_player]
+    if locked and view.observation.tile_counts[next_player]:
+        score += weights.lock_next
+    for p in view.opponents:
+        score += weights.lacks_end * sum(1 for n in end_numbers if n in view.voids[p]) / len(view.opponents)
+    partner = view.partner
+    if partner is not None and view.observation.tile_counts[partner]:
+        if end_numbers <= view.voids[partner]:
+            score -= weights.partner_stuck
+        score += weights.partner_end * sum(min(view.partner_likes[n], 2) for n in end_numbers)
+    return score
+
+
+class HeuristicAgent(SeededAgent):
+    """Scores each legal move with ``score_move`` and plays the best (seeded tie-break)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: str, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        super().__init__(game, seed)
+        if game != "dominoes":
+            raise RulesError(f"the heuristic agent plays dominoes, not {game!r}")
+        self.weights = weights
+
+    def choose(self, observation: Any) -> Any:
+        moves: tuple[Move, ...] = observation.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        view = TableView(observation)
+        scores = [score_move(view, move, self.weights) for move in moves]
+        best = max(scores)
+        top = [move for move, score in zip(moves, scores, strict=True) if score >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+
+register("heuristic", HeuristicAgent, game="dominoes")

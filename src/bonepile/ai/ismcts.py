@@ -1,0 +1,353 @@
+"""The ``ismcts`` Dominoes player: single-observer information-set Monte Carlo tree search.
+
+Why this design: Dominoes hides the other hands, so a plain game-tree search
+would either cheat (look at them) or have nothing to search. ISMCTS (Cowling,
+Powley and Whitehouse's single-observer variant) grows one tree over the
+*player's* information: every iteration imagines a world consistent with the
+observation (``dominoes_sampling``: counts, seen tiles, and what passes and
+draws prove), walks the tree choosing only among the moves that world allows,
+adds one node, finishes the hand with a fast rollout, and credits every move
+on the path with the result for the side that made it. Because a move is
+only available in some worlds, its UCB term counts the times it *could* have
+been chosen (availability), not the parent's visits.
+
+Other players' plays are public, so the tree branches on them as the
+observer sees them; the observer's own draws branch on the tile drawn (the
+observer sees it), while another player's draw is one branch (the tile stays
+hidden).
+
+The reward plays the match, not only the hand (D8). ``MatchModel`` estimates,
+from random hands of the same rules, how many points a won hand brings, and
+from that the probability that each side wins the race to the target from any
+pair of scores. A hand's result is worth the change of that probability
+(scaled by ``Rewards`` so that one exploration constant fits every score):
+far from the target this is close to the hand's point difference; near it,
+crossing the target (or stopping the opponent from crossing) is all that
+matters, and points beyond the target are worth nothing. In a partnership
+the partner's result is the player's own.
+
+Budget: a number of iterations (deterministic for a given seed and
+observation) or a time limit per move (not deterministic), whichever ends
+first when both are given. The registered ``ismcts`` uses a fixed iteration
+count (``DEFAULT_ITERATIONS``), so that arena runs stay reproducible, chosen
+to stay well inside 300 ms a move on a small two-core machine; measured
+with ``bench/strength_dominoes.py``, more iterations did not play better.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.dominoes_sampling import WorldSampler
+from bonepile.core.errors import RulesError
+from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
+
+DEFAULT_ITERATIONS = 1500
+"""The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength_dominoes.py)."""
+
+EXPLORATION = 0.5
+"""UCB exploration constant, for rewards spread over [0, 1] (0.3 and 0.7 played alike in arena runs; 1.5 worse)."""
+
+_NO_END, _LEFT_END, _RIGHT_END = 0, 1, 2
+_PASS_KEY = 998
+_DRAW_KEY = 999
+_OWN_DRAW_KEY = 1000
+"""Plus the index of the tile the observer drew."""
+
+
+def move_key(move: Move) -> int:
+    """A small integer naming ``move`` in the tree (ints hash the same in every run, unlike objects)."""
+    tile = move.tile
+    if tile is not None:
+        end = _NO_END if move.end is None else _LEFT_END if move.end is End.LEFT else _RIGHT_END
+        return tile.index * 3 + end
+    return _DRAW_KEY if move.kind is MoveKind.DRAW else _PASS_KEY
+
+
+# ----------------------------------------------------------------- the match
+
+
+class MatchModel:
+    """The chance of winning the match (D8) from a pair of scores, for one set of rules.
+
+    Each hand is taken as a coin flip between the sides, the winner scoring a
+    number of points drawn from what random hands of these rules score. The
+    race to the target is then a small dynamic programme over the points each
+    side still needs, in units of ``unit`` points to keep the table small.
+    """
+
+    def __init__(self, rules: Rules, samples: int = 400) -> None:
+        self.rules = rules
+        self.target = rules.target
+        rng = random.Random(20240601)
+        points: list[int] = []
+        for _ in range(samples):
+            hand = Hand.deal(rules, rng)
+            while not hand.is_over:
+                legal = hand.legal_moves()
+                hand.play(legal[int(rng.random() * len(legal))])
+            assert hand.outcome is not None
+            gained = max(hand.outcome.points)
+            if gained > 0:
+                points.append(gained)
+        points.sort()
+        if not points:  # pragma: no cover - some hand always scores
+            points = [1]
+        self.big_hand = points[int(0.9 * (len(points) - 1))]
+        """A large hand's points (the 90th percentile): a win by this much is worth a reward of 1."""
+        self.unit = max(1, math.ceil(self.target / 100))
+        quantiles = 12
+        self._steps = [
+            max(1, round(points[int((q + 0.5) * len(points) / quantiles)] / self.unit)) for q in range(quantiles)
+        ]
+        size = math.ceil(self.target / self.unit) + 1
+        self._size = size
+        table = [[0.5] * size for _ in range(size)]
+        share = 0.5 / quantiles
+        for a in range(1, size):
+            row = table[a]
+            for b in range(1, size):
+                total = 0.0
+                for step in self._steps:
+                    total += 1.0 if step >= a else table[a - step][b]
+                    total += 0.0 if step >= b else row[b - step]
+                row[b] = total * share
+        self._table = table
+
+    def win_probability(self, own: int, other: int) -> float:
+        """The chance that a side with ``own`` points beats one with ``other`` points to the target."""
+        target = self.target
+        if own >= target or other >= target:
+            return 1.0 if own > other else 0.0 if other > own else 0.5
+        a = min(self._size - 1, math.ceil((target - own) / self.unit))
+        b = min(self._size - 1, math.ceil((target - other) / self.unit))
+        return self._table[a][b]
+
+    def side_values(self, scores: Sequence[int]) -> list[float]:
+        """Each side's chance of winning, as a race against the best of the others."""
+        values = []
+        for side, own in enumerate(scores):
+            best_other = max(s for i, s in enumerate(scores) if i != side)
+            values.append(self.win_probability(own, best_other))
+        return values
+
+
+@functools.lru_cache(maxsize=32)
+def match_model(rules: Rules) -> MatchModel:
+    """One ``MatchModel`` per set of rules and process (it takes a few hundredths of a second to build)."""
+    return MatchModel(rules)
+
+
+class Rewards:
+    """Turns a finished hand into a reward for every side, from one decision's scores.
+
+    The reward is the change in the side's chance to win the match, scaled so
+    that the largest change a big hand can make either way spans [0, 1]
+    around 0.5 (so one exploration constant fits every score). Being affine
+    in the chance to win, the best move for the reward is the best for the
+    match; rare huge hands may fall a little outside [0, 1].
+    """
+
+    def __init__(self, rules: Rules, scores: Sequence[int]) -> None:
+        self.model = match_model(rules)
+        self.scores = tuple(scores)
+        self.before = self.model.side_values(self.scores)
+        spreads = []
+        for side in range(len(self.scores)):
+            won = list(self.scores)
+            won[side] += self.model.big_hand
+            spreads.append(abs(self.model.side_values(won)[side] - self.before[side]))
+            lost = list(self.scores)
+            lost[(side + 1) % len(lost)] += self.model.big_hand
+            spreads.append(abs(self.model.side_values(lost)[side] - self.before[side]))
+        self.spread = max(0.02, max(spreads))
+        self._cache: dict[tuple[int, ...], list[float]] = {}
+
+    def of(self, points: tuple[int, ...]) -> list[float]:
+        cached = self._cache.get(points)
+        if cached is None:
+            after = self.model.side_values([s + p for s, p in zip(self.scores, points, strict=True)])
+            scale = 0.5 / self.spread
+            cached = [0.5 + (v - b) * scale for v, b in zip(after, self.before, strict=True)]
+            self._cache[points] = cached
+        return cached
+
+
+# ----------------------------------------------------------------- the tree
+
+
+class Node:
+    """Statistics of one move in one information state of the observer."""
+
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        """Sum of rewards of the side that made the move leading here."""
+        self.available = 1
+
+
+def heavy_rollout(hand: Hand, rng: random.Random) -> None:
+    """Finish the hand fast: a random legal move, but the heaviest of two random picks.
+
+    Pure random play undervalues pips left in hand; a mild bias towards
+    shedding weight makes rollouts look more like real play at almost no cost.
+    """
+    draw = rng.random
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        count = len(legal)
+        if count == 1:
+            hand.play(legal[0])
+            continue
+        first = legal[int(draw() * count)]
+        second = legal[int(draw() * count)]
+        tile_a, tile_b = first.tile, second.tile
+        if tile_a is not None and tile_b is not None and tile_b.pips > tile_a.pips:
+            first = second
+        hand.play(first)
+
+
+def random_rollout(hand: Hand, rng: random.Random) -> None:
+    """Finish the hand with uniformly random legal moves (the textbook rollout)."""
+    draw = rng.random
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        hand.play(legal[int(draw() * len(legal))] if len(legal) > 1 else legal[0])
+
+
+class ISMCTSAgent(SeededAgent):
+    """Single-observer ISMCTS with a determinization per iteration (see the module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: str,
+        seed: int = 0,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = EXPLORATION,
+        rollout: Callable[[Hand, random.Random], None] | None = None,
+    ) -> None:
+        super().__init__(game, seed)
+        if game != "dominoes":
+            raise RulesError(f"the ismcts agent plays dominoes, not {game!r}")
+        if iterations is None and time_limit is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout = rollout if rollout is not None else heavy_rollout
+        self.last_iterations = 0
+        """How many iterations the last search ran (for benchmarks)."""
+
+    def choose(self, observation: Any) -> Any:
+        moves: tuple[Move, ...] = observation.legal_moves
+        if len(moves) == 1:
+            self.last_iterations = 0
+            return moves[0]
+        root = self.search(observation)
+        by_key = {move_key(m): m for m in moves}
+        best = max(
+            (key for key in root.children if key in by_key),
+            key=lambda k: (root.children[k].visits, root.children[k].total),
+        )
+        return by_key[best]
+
+    def search(self, observation: Observation) -> Node:
+        """Run the search from ``observation`` and return the root of the tree."""
+        sampler = WorldSampler(observation)
+        rules = observation.rules
+        rewards = Rewards(rules, observation.scores)
+        side_of = [rules.side_of(p) for p in range(rules.players)]
+        me = observation.player
+        rng = self.rng
+        root = Node()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sampler.sample_hand(rng), rng, rewards, side_of, me)
+            done += 1
+        self.last_iterations = done
+        return root
+
+    def _iterate(
+        self, root: Node, hand: Hand, rng: random.Random, rewards: Rewards, side_of: list[int], me: int
+    ) -> None:
+        node = root
+        path: list[tuple[Node, int]] = []
+        c = self.exploration
+        expanded = False
+        while not hand.is_over and not expanded:
+            player = hand.to_move
+            assert player is not None
+            legal = hand.legal_moves()
+            children = node.children
+            if len(legal) == 1:
+                move = legal[0]
+                key = move_key(move)
+                if key == _DRAW_KEY and player == me:
+                    before = set(hand.tiles_of(me))
+                    hand.play(move)
+                    drawn = next(t for t in hand.tiles_of(me) if t not in before)
+                    key = _OWN_DRAW_KEY + drawn.index
+                else:
+                    hand.play(move)
+                child = children.get(key)
+                if child is None:
+                    child = children[key] = Node()
+                    expanded = True
+            else:
+                keys = [move_key(m) for m in legal]
+                untried = [i for i, k in enumerate(keys) if k not in children]
+                if untried:
+                    i = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
+                    for k in keys:
+                        if k in children:
+                            children[k].available += 1
+                    child = children[keys[i]] = Node()
+                    hand.play(legal[i])
+                    expanded = True
+                else:
+                    best_value = -math.inf
+                    best_i = 0
+                    for i, k in enumerate(keys):
+                        candidate = children[k]
+                        candidate.available += 1
+                        value = candidate.total / candidate.visits + c * math.sqrt(
+                            math.log(candidate.available) / candidate.visits
+                        )
+                        if value > best_value:
+                            best_value, best_i = value, i
+                    child = children[keys[best_i]]
+                    hand.play(legal[best_i])
+            path.append((child, side_of[player]))
+            node = child
+        self.rollout(hand, rng)
+        outcome = hand.outcome
+        assert outcome is not None
+        reward = rewards.of(outcome.points)
+        for visited, side in path:
+            visited.visits += 1
+            visited.total += reward[side]
+
+
+def _expert(game: str, seed: int) -> ISMCTSAgent:
+    return ISMCTSAgent(game, seed)
+
+
+register("ismcts", _expert, game="dominoes")

@@ -1,0 +1,241 @@
+"""The ``heuristic`` Tri-Ominos player: hand-written judgement, fast and worth playing against.
+
+Greedy play takes the most points now and ignores what a placement leaves
+behind. In Tri-Ominos what it leaves behind is often worth more than the tile:
+a place where one more tile completes a ring of six pays the next player +50
+(T5), a gap that makes a strict bridge +40. So the heuristic plays each
+candidate placement on a copy of the board and weighs, in "points" units:
+
+* **Points now**: the tile's value and its bonus (T3, T5), as scored.
+* **Gifts to the opponents**: every frontier place that would pay a bonus
+  after the move, with the chance that the player to move next holds a tile
+  that fits it (a hypergeometric draw from the tiles they could hold, using
+  what their draws and passes proved, see ``triominoes_sampling``); the
+  expected best bonus they can take is subtracted, and the same for the
+  players after them, discounted (the gap may be filled or spoiled first).
+* **Chances for ourselves**: a bonus place that survives until our next turn
+  and that a tile we keep fits, weighted by the chance nobody takes it first.
+* **Staying able to play**: not being able to place costs draws (T6: -5 each,
+  -25 after three failed draws in ``pressman``), so keep tiles that fit many
+  places; a triple fits only where two equal numbers meet, so play it while
+  it fits.
+* **Going out and shedding weight**: going out pays +25 and every tile the
+  others hold (T7); when an opponent is close to going out, the value of the
+  tiles still held is at risk, so heavy tiles go first.
+* **Buying** (``goliath``'s voluntary draw) costs 5 points and a tile more to
+  shed; it is chosen only when every placement is that much worse, i.e.
+  when each one gifts a big bonus.
+
+The weights are plain numbers in ``Weights`` so arena runs can tune them.
+Ties go to a seeded random choice: the agent is deterministic given its seed,
+and it reads only the observation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.triominoes_sampling import World, WorldSampler
+from bonepile.core.errors import RulesError
+from bonepile.triominoes import DRAW, Move, MoveKind, Observation, Place, Round, Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """How much each consideration counts, in points."""
+
+    gift_next: float = 1.0
+    """Per expected bonus point the next player can take."""
+    gift_later: float = 0.35
+    """The same for each player after them (the gap may be gone by then)."""
+    own_chance: float = 0.45
+    """Per expected bonus point we can take at our next turn."""
+    playable: float = 3.0
+    """Per tile kept that fits somewhere now (up to three)."""
+    stuck: float = 12.0
+    """No tile kept fits anywhere: draws are likely."""
+    places: float = 0.4
+    """Per place (up to eight) where the tiles kept fit."""
+    block: float = 10.0
+    """Per unit of chance that the next player holds no tile that fits (and must draw)."""
+    triple: float = 6.0
+    """Playing a triple while it fits."""
+    dump: float = 1.2
+    """Per point of tile value played, times the danger that an opponent goes out soon."""
+    out_margin: float = 1.0
+    """Going out: the bonus and the expected tiles collected count in full."""
+    buy_margin: float = 12.0
+    """Goliath: the cost of buying beyond its penalty (one more tile to shed, a turn without points)."""
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+def chance_of_any(available: int, fitting: int, held: int) -> float:
+    """The chance that ``held`` tiles dealt from ``available`` include one of ``fitting`` (hypergeometric)."""
+    if fitting <= 0 or held <= 0 or available <= 0:
+        return 0.0
+    if fitting + held > available:
+        return 1.0
+    miss = 1.0
+    for i in range(held):
+        miss *= (available - fitting - i) / (available - i)
+    return 1.0 - miss
+
+
+class TableView:
+    """What the heuristic knows about the table, worked out once per decision."""
+
+    def __init__(self, observation: Observation) -> None:
+        self.observation = observation
+        rules = observation.rules
+        self.rules = rules
+        self.me = me = observation.player
+        self.players = rules.players
+        self.hand = tuple(observation.hand)
+        sampler = WorldSampler(observation)
+        self.hidden = sampler.hidden
+        counts = observation.tile_counts
+        # Players still to play, in turn order after us (in a played-out goliath cycle some are out).
+        self.order = [(me + k) % self.players for k in range(1, self.players) if counts[(me + k) % self.players]]
+        self.could_hold = {q: [t for t in self.hidden if sampler.could_hold(q, t)] for q in self.order}
+        self.counts = counts
+        low = min((counts[q] for q in self.order), default=9)
+        self.danger = 1.0 if low <= 1 else 0.6 if low == 2 else 0.25 if low == 3 else 0.0
+        hidden_value = sum(t.value for t in self.hidden)
+        self.mean_hidden = hidden_value / len(self.hidden) if self.hidden else 0.0
+        # A board to try moves on: our real hand, the hidden tiles dealt in a fixed order (never the real
+        # ones: only the board and our own tiles are read from it).
+        self.base = sampler.to_round(_placeholder_world(sampler))
+
+    def after(self, move: Move) -> Round:
+        board = self.base.copy()
+        board.play(move)
+        return board
+
+
+def _placeholder_world(sampler: WorldSampler) -> World:
+    hidden = list(sampler.hidden)
+    hands: list[tuple[Tile, ...]] = []
+    for p in range(sampler.players):
+        if p == sampler.me:
+            hands.append(sampler.own_hand)
+        else:
+            hands.append(tuple(hidden[: sampler.counts[p]]))
+            hidden = hidden[sampler.counts[p] :]
+    return World(tuple(hands), tuple(hidden))
+
+
+def _fits_by_place(board: Round, tiles: Iterable[Tile]) -> dict[Place, set[Tile]]:
+    found: dict[Place, set[Tile]] = {}
+    for move in board.placements(tiles):
+        assert move.place is not None and move.tile is not None
+        found.setdefault(move.place, set()).add(move.tile)
+    return found
+
+
+def expected_best_bonus(spots: Sequence[tuple[int, set[Tile]]], candidates: Sequence[Tile], held: int) -> float:
+    """The expected largest bonus a player holding ``held`` of ``candidates`` can take among ``spots``.
+
+    ``spots`` are (bonus, tiles that fit there). With B1 > B2 > ... the
+    distinct bonuses, E[max] = sum over levels of (B_j - B_{j+1}) times the
+    chance of holding a tile that fits some spot paying at least B_j.
+    """
+    if not spots or held <= 0:
+        return 0.0
+    pool = set(candidates)
+    levels = sorted({bonus for bonus, _ in spots}, reverse=True)
+    expected = 0.0
+    fitting: set[Tile] = set()
+    for j, level in enumerate(levels):
+        for bonus, tiles in spots:
+            if bonus == level:
+                fitting |= tiles & pool
+        lower = levels[j + 1] if j + 1 < len(levels) else 0
+        expected += (level - lower) * chance_of_any(len(pool), len(fitting), held)
+    return expected
+
+
+def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """How good a placement looks; higher is better (in points)."""
+    tile = move.tile
+    assert tile is not None
+    score = float(view.observation.move_points(move))
+    board = view.after(move)
+    rest = [t for t in view.hand if t is not tile]
+    if board.is_over or not rest:
+        # T7: going out: +25 and every tile the others still hold.
+        collected = sum(view.counts[q] for q in view.order) * view.mean_hidden
+        return score + weights.out_margin * (view.rules.going_out_bonus + collected) + 1000.0
+    score += board_value(view, board, rest, weights)
+    if tile.is_triple:
+        score += weights.triple
+    return score + weights.dump * view.danger * tile.value
+
+
+def score_draw(view: TableView, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """How good buying looks (T6 goliath), on the same scale as ``score_move``: the board left as it is."""
+    penalty = view.rules.draw_penalty
+    return -penalty - weights.buy_margin + board_value(view, view.base, list(view.hand), weights)
+
+
+def board_value(view: TableView, board: Round, rest: Sequence[Tile], weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """What a board and the tiles we keep are worth before the others move: gifts, chances, flexibility."""
+    value = 0.0
+    mine = _fits_by_place(board, rest)
+    hidden_fits = _fits_by_place(board, view.hidden)
+    if view.order and weights.block:
+        # T6: a player with no tile that fits must draw (-5 each, more in a row); the next one is ours to block.
+        q = view.order[0]
+        fitting = {t for tiles in hidden_fits.values() for t in tiles}
+        candidates = view.could_hold[q]
+        can_play = chance_of_any(len(candidates), sum(1 for t in candidates if t in fitting), view.counts[q])
+        value += weights.block * (1.0 - can_play)
+    spots = [(bonus, place) for place in board.frontier() if (bonus := board.place_bonus(place)) > 0]
+    if spots:
+        tiles_at = [(bonus, hidden_fits.get(place, set())) for bonus, place in spots]
+        best = max(bonus for bonus, _ in spots)
+        survive = 1.0
+        for k, q in enumerate(view.order):
+            gain = expected_best_bonus(tiles_at, view.could_hold[q], view.counts[q])
+            value -= (weights.gift_next if k == 0 else weights.gift_later) * gain
+            survive *= 1.0 - min(1.0, gain / best)
+        own = max((bonus for bonus, place in spots if place in mine), default=0)
+        value += weights.own_chance * own * survive
+    playable = {t for tiles in mine.values() for t in tiles}
+    value += weights.playable * min(len(playable), 3) + weights.places * min(len(mine), 8)
+    if not playable:
+        value -= weights.stuck
+    return value
+
+
+class HeuristicAgent(SeededAgent):
+    """Scores each legal move with ``score_move`` and plays the best (seeded tie-break)."""
+
+    name = "heuristic"
+
+    def __init__(self, game: str, seed: int = 0, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        super().__init__(game, seed)
+        if game != "triominoes":
+            raise RulesError(f"this heuristic agent plays triominoes, not {game!r}")
+        self.weights = weights
+
+    def choose(self, observation: Any) -> Any:
+        moves: tuple[Move, ...] = observation.legal_moves
+        if len(moves) == 1:
+            return moves[0]
+        placements = [m for m in moves if m.kind is MoveKind.PLACE]
+        view = TableView(observation)
+        scores = [score_move(view, move, self.weights) for move in placements]
+        best = max(scores)
+        # T6 goliath: buying costs the penalty and one more tile to shed; only worth it to dodge a big gift.
+        if DRAW in moves and best < score_draw(view, self.weights):
+            return DRAW
+        top = [move for move, score in zip(placements, scores, strict=True) if score >= best - 1e-9]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+
+register("heuristic", HeuristicAgent, game="triominoes")

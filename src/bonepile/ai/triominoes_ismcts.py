@@ -1,0 +1,374 @@
+"""The ``ismcts`` Tri-Ominos player: single-observer information-set Monte Carlo tree search.
+
+The design is the Dominoes player's (``bonepile.ai.ismcts``, whose ``Node``
+and exploration constant it shares): one tree over the *player's* information;
+every iteration imagines a world consistent with the observation
+(``triominoes_sampling``: seen tiles, counts, and what draws, passes and the
+opening prove), walks the tree choosing only among the moves that world
+allows, adds one node, finishes the round with a fast rollout, and credits
+every move on the path with the result for the player who made it. A move is
+only available in some worlds, so its UCB term counts the times it *could*
+have been chosen (availability), not the parent's visits.
+
+What differs for Tri-Ominos:
+
+* **Many moves.** A hand of 9 tiles on a frontier of a dozen places gives
+  dozens of placements, and each is scored at once (T5: the tile, a bridge
+  +40, a hexagon +50/60/70). Untried moves are expanded best-scoring first,
+  so that a small budget already sees the moves that matter, and a
+  progressive bias (the move's points now, fading with visits) steers the
+  first visits; the statistics take over as they accumulate.
+* **Draws.** The observer's own draw is followed by a chance node keyed by
+  the tile drawn (the observer sees it, so the positions differ); another
+  player's draw is one branch (the tile stays hidden).
+* **Rollouts** finish the round with a light greedy policy: most often the
+  move that scores most now (so rollouts take the hexagons and bridges that
+  are there, as real players do), otherwise a random move.
+* **Rewards play the game, not the round.** Every player scores in every
+  round, so the match model is a race in which both players of a pair gain
+  points each round: ``RaceModel`` draws pairs of round gains from simulated
+  rounds of the same rules and computes, by a small dynamic programme, the
+  chance that a player needing ``a`` points to the target (T8: 400) gets there
+  before one needing ``b`` (more points wins if both cross in one round). A
+  player's value is the product of its chances against each opponent; the
+  reward is the change of that value over the round, scaled so that a big
+  round either way spans [0, 1]. Far from the target it is close to the
+  point difference; near it, crossing the target is what counts.
+
+Budget: a number of iterations (deterministic for a given seed and
+observation) or a time limit per move (not deterministic), whichever ends
+first when both are given. The registered ``ismcts`` uses a fixed iteration
+count measured to keep the median move well inside 300 ms on a 2-core machine
+(see ``bench/strength_triominoes.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.ismcts import EXPLORATION, Node
+from bonepile.ai.triominoes_heuristic import TableView, score_move
+from bonepile.ai.triominoes_sampling import WorldSampler
+from bonepile.core.errors import RulesError
+from bonepile.triominoes import DRAW, Move, MoveKind, Observation, Round, Rules
+
+DEFAULT_ITERATIONS = 240
+"""The registered agent's budget (measured: see the module docstring and the benchmark)."""
+
+PRIOR_WEIGHT = 0.3
+"""Progressive bias: the weight of a move's points now (per ``PRIOR_SCALE`` points), divided by visits + 1."""
+PRIOR_SCALE = 50.0
+"""Points that count as a full prior (a hexagon)."""
+
+GREED = 0.75
+"""Share of rollout moves that take the most points now; the rest are random."""
+
+ROOT_WIDTH = 8
+"""The observer's candidate moves at the root: the heuristic's best few (None: every legal move)."""
+
+_OWN_DRAW_KEY = -100
+"""Minus the index of the tile the observer drew: the key of the chance node after their draw."""
+
+
+def greedy_rollout(round_: Round, rng: random.Random, greed: float = GREED) -> None:
+    """Finish the round: the best-scoring move with probability ``greed``, else a random one."""
+    draw = rng.random
+    while not round_.is_over:
+        legal = round_.legal_moves()
+        count = len(legal)
+        if count == 1:
+            round_.play(legal[0])
+        elif draw() < greed:
+            points = round_.legal_points()
+            round_.play(legal[points.index(max(points))])
+        else:
+            round_.play(legal[int(draw() * count)])
+
+
+def random_rollout(round_: Round, rng: random.Random) -> None:
+    """Finish the round with uniformly random legal moves (the textbook rollout)."""
+    greedy_rollout(round_, rng, greed=0.0)
+
+
+# ----------------------------------------------------------------- the game
+
+
+class RaceModel:
+    """The chance that one player beats another to the target (T8) from their scores, for one set of rules.
+
+    Pairs of round gains (two different seats of one round) come from rounds
+    played with the rollout policy; a round is one draw among them. The race
+    is a dynamic programme over the points each player still needs, in units
+    of ``unit`` points to keep the table small.
+    """
+
+    def __init__(self, rules: Rules, samples: int = 96) -> None:
+        self.target = rules.target
+        rng = random.Random(20240607)
+        pairs: list[tuple[int, int]] = []
+        differences: list[int] = []
+        for _ in range(samples):
+            round_ = Round.deal(rules, rng)
+            greedy_rollout(round_, rng)
+            assert round_.summary is not None
+            points = round_.summary.points
+            a, b = rng.sample(range(rules.players), 2)
+            pairs += [(points[a], points[b]), (points[b], points[a])]  # both orders: the race is fair
+            differences.append(abs(points[a] - points[b]))
+        differences.sort()
+        self.big_round = max(1, differences[int(0.9 * (len(differences) - 1))])
+        """A large difference between two players' rounds (the 90th percentile): worth a reward of about 1."""
+        self.unit = unit = max(1, math.ceil(self.target / 40))
+        steps = [(max(1, round(a / unit)), max(1, round(b / unit))) for a, b in pairs]
+        size = math.ceil(self.target / unit) + 1
+        self._size = size
+        share = 1.0 / len(steps)
+        table = [[0.5] * size for _ in range(size)]
+        for a in range(1, size):
+            row = table[a]
+            for b in range(1, size):
+                total = 0.0
+                for step_a, step_b in steps:
+                    if step_a >= a:
+                        if step_b < b:
+                            total += 1.0
+                        else:  # T8: both cross in the round: the most points wins
+                            over_a, over_b = step_a - a, step_b - b
+                            total += 1.0 if over_a > over_b else 0.0 if over_a < over_b else 0.5
+                    elif step_b < b:
+                        total += table[a - step_a][b - step_b]
+                row[b] = total * share
+        self._table = table
+
+    def win_probability(self, own: int, other: int) -> float:
+        """The chance that a player with ``own`` points beats one with ``other`` points to the target."""
+        target = self.target
+        if own >= target or other >= target:
+            return 1.0 if own > other else 0.0 if other > own else 0.5
+        a = min(self._size - 1, math.ceil((target - own) / self.unit))
+        b = min(self._size - 1, math.ceil((target - other) / self.unit))
+        return self._table[a][b]
+
+    def values(self, scores: Sequence[int]) -> list[float]:
+        """Each player's value: the product of its chances against each other player."""
+        result = []
+        for player, own in enumerate(scores):
+            value = 1.0
+            for other, theirs in enumerate(scores):
+                if other != player:
+                    value *= self.win_probability(own, theirs)
+            result.append(value)
+        return result
+
+
+@functools.lru_cache(maxsize=64)
+def race_model(rules: Rules) -> RaceModel:
+    """One ``RaceModel`` per set of rules and process (about a tenth of a second to build)."""
+    return RaceModel(rules)
+
+
+class Rewards:
+    """Turns the scores at the end of a round into a reward for every player, from one decision's scores.
+
+    The reward is 0.5 plus the change in the player's value, scaled so that
+    the largest change one big round can make, either way, spans [0, 1]
+    (one exploration constant then fits every score). Affine in the value,
+    so the best move for the reward is the best for the game.
+    """
+
+    def __init__(self, rules: Rules, scores: Sequence[int]) -> None:
+        self.model = race_model(rules)
+        self.scores = tuple(scores)
+        self.before = self.model.values(self.scores)
+        players = len(self.scores)
+        big = self.model.big_round
+        spreads = []
+        for player in range(players):
+            for gainer in (player, (player + 1) % players):
+                after = list(self.scores)
+                after[gainer] += big
+                spreads.append(abs(self.model.values(after)[player] - self.before[player]))
+        self.scale = 0.5 / max(1e-6, max(spreads))
+        self._cache: dict[tuple[int, ...], list[float]] = {}
+
+    def of(self, final_scores: tuple[int, ...]) -> list[float]:
+        cached = self._cache.get(final_scores)
+        if cached is None:
+            after = self.model.values(final_scores)
+            scale = self.scale
+            cached = [0.5 + (v - b) * scale for v, b in zip(after, self.before, strict=True)]
+            self._cache[final_scores] = cached
+        return cached
+
+
+# ----------------------------------------------------------------- the search
+
+
+Rollout = Callable[[Round, random.Random], None]
+
+
+class ISMCTSAgent(SeededAgent):
+    """Single-observer ISMCTS with a determinization per iteration (see the module docstring)."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: str,
+        seed: int = 0,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = EXPLORATION,
+        prior_weight: float = PRIOR_WEIGHT,
+        rollout: Rollout | None = None,
+        root_width: int | None = ROOT_WIDTH,
+    ) -> None:
+        super().__init__(game, seed)
+        if game != "triominoes":
+            raise RulesError(f"this ismcts agent plays triominoes, not {game!r}")
+        if iterations is None and time_limit is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations}")
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.prior_weight = prior_weight
+        self.rollout: Rollout = rollout if rollout is not None else greedy_rollout
+        self.root_width = root_width
+        self.last_iterations = 0
+        """How many iterations the last search ran (for benchmarks)."""
+        self.last_fallbacks = 0
+        """How many of the last search's worlds ignored the facts (see ``triominoes_sampling``)."""
+
+    def choose(self, observation: Any) -> Any:
+        moves: tuple[Move, ...] = observation.legal_moves
+        if len(moves) == 1:
+            self.last_iterations = 0
+            return moves[0]
+        root = self.search(observation)
+        by_key = {m.key: m for m in moves}
+        best = max(
+            (key for key in root.children if key in by_key),
+            key=lambda k: (root.children[k].visits, root.children[k].total),
+        )
+        return by_key[best]
+
+    def search(self, observation: Observation) -> Node:
+        """Run the search from ``observation`` and return the root of the tree."""
+        sampler = WorldSampler(observation)
+        rewards = Rewards(observation.rules, observation.scores)
+        me = observation.player
+        rng = self.rng
+        root = Node()
+        self._root_keys = self._root_candidates(observation)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        limit = self.iterations
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, sampler.sample_round(rng), rng, rewards, me)
+            done += 1
+        self.last_iterations = done
+        self.last_fallbacks = sampler.fallbacks
+        return root
+
+    def _root_candidates(self, observation: Observation) -> frozenset[int] | None:
+        """The keys of the root moves worth searching: the heuristic's ``root_width`` best, draws kept."""
+        moves = observation.legal_moves
+        width = self.root_width
+        if width is None or len(moves) <= width:
+            return None
+        view = TableView(observation)
+        scored = [(score_move(view, m), i) for i, m in enumerate(moves) if m.kind is MoveKind.PLACE]
+        scored.sort(key=lambda pair: (-pair[0], pair[1]))
+        keep = {moves[i].key for _, i in scored[:width]}
+        keep.update(m.key for m in moves if m.kind is not MoveKind.PLACE)
+        return frozenset(keep)
+
+    def _iterate(self, root: Node, round_: Round, rng: random.Random, rewards: Rewards, me: int) -> None:
+        node = root
+        path: list[tuple[Node, int]] = []
+        c = self.exploration
+        bias = self.prior_weight / PRIOR_SCALE
+        expanded = False
+        while not round_.is_over and not expanded:
+            player = round_.to_move
+            assert player is not None
+            legal = round_.legal_moves()
+            points = round_.legal_points()
+            if node is root and self._root_keys is not None:
+                keys = self._root_keys
+                kept = [i for i, m in enumerate(legal) if m.key in keys]
+                legal = tuple(legal[i] for i in kept)
+                points = tuple(points[i] for i in kept)
+            children = node.children
+            if len(legal) == 1:
+                move = legal[0]
+                child = children.get(move.key)
+                if child is None:
+                    child = children[move.key] = Node()
+                    expanded = True
+            else:
+                untried = [i for i, m in enumerate(legal) if m.key not in children]
+                if untried:
+                    # Best-scoring untried move first (ties: the engine's order), so small budgets see the big ones.
+                    i = max(untried, key=points.__getitem__)
+                    for m in legal:
+                        known = children.get(m.key)
+                        if known is not None:
+                            known.available += 1
+                    move = legal[i]
+                    child = children[move.key] = Node()
+                    expanded = True
+                else:
+                    best_value = -math.inf
+                    best = 0
+                    for i, m in enumerate(legal):
+                        candidate = children[m.key]
+                        candidate.available += 1
+                        visits = candidate.visits
+                        value = (
+                            candidate.total / visits
+                            + c * math.sqrt(math.log(candidate.available) / visits)
+                            + bias * points[i] / (visits + 1)
+                        )
+                        if value > best_value:
+                            best_value, best = value, i
+                    move = legal[best]
+                    child = children[move.key]
+            path.append((child, player))
+            if move is DRAW and player == me:
+                # The observer sees the tile drawn: what follows hangs under it.
+                before = set(round_.tiles_of(me))
+                round_.play(move)
+                drawn = next(t for t in round_.tiles_of(me) if t not in before)
+                key = _OWN_DRAW_KEY - drawn.index
+                chance = child.children.get(key)
+                if chance is None:
+                    chance = child.children[key] = Node()
+                    expanded = True
+                child = chance
+                path.append((child, player))
+            else:
+                round_.play(move)
+            node = child
+        self.rollout(round_, rng)
+        reward = rewards.of(round_.scores)
+        for visited, player in path:
+            visited.visits += 1
+            visited.total += reward[player]
+
+
+def _expert(game: str, seed: int) -> ISMCTSAgent:
+    return ISMCTSAgent(game, seed)
+
+
+register("ismcts", _expert, game="triominoes")

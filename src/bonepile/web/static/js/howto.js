@@ -1,0 +1,112 @@
+// "How to play" for each game: the rule sheets told shortly, in plain words, with this app's controls.
+
+import { h } from "./dom.js";
+import { dominoSvg, triominoSvg } from "./tiles.js";
+
+const section = (title, ...body) => h("section", {}, h("h2", {}, title), ...body);
+const p = (...text) => h("p", {}, ...text);
+const list = (...items) => h("ul", {}, items.map((item) => h("li", {}, item)));
+
+function dominoes() {
+  return [
+    h("p", { class: "lead" }, "Match the ends, empty your hand first, and collect the pips your opponents are stuck with."),
+    h("div", { class: "how-art", "aria-hidden": "true" }, dominoSvg(5, 3), dominoSvg(3, 3), dominoSvg(3, 6)),
+    section(
+      "The tiles",
+      p("A double-six set has 28 tiles, one for each pair of numbers from 0 to 6. A tile with the same number on both halves is a double. A tile's pips are its two numbers added up."),
+    ),
+    section(
+      "Dealing and the first tile",
+      p("With two players everyone gets 7 tiles; with three or four, 5 each in the standard game (7 in block and partnership). The rest stay face down: the boneyard."),
+      p("Whoever holds the highest double plays it first. If nobody has a double, the heaviest tile opens. Turns then go round the table."),
+    ),
+    section(
+      "Your turn",
+      p("Play one tile that matches one of the two open ends of the line; the matching halves touch and the other half becomes the new end. Doubles lie crossways. If you can play, you must."),
+      p("Can't play? In the standard game you draw from the boneyard until a tile fits (or the boneyard is empty, and then you pass). In block and partnership there is no drawing: you pass."),
+    ),
+    section(
+      "End of a hand and scoring",
+      p("A hand ends when someone plays their last tile (\u201cdomino!\u201d) or when nobody can move: the game is blocked."),
+      list(
+        "Standard rules: the player with the lightest hand (the one who went out has none) scores the pips left in the others' hands, minus their own.",
+        "A block with a tie for the lightest hand scores nothing.",
+        "Partnership: partners sit across from each other and pool their hands; the winning team scores every pip still held.",
+      ),
+      p("Hands are dealt until a score reaches the target (100 unless you chose another); the highest score wins."),
+    ),
+    section(
+      "Playing here",
+      list(
+        "Click a tile: it goes to the only end it fits. If it fits both, both ends light up: click one.",
+        "Or drag a tile onto a lit end.",
+        "Tiles that fit nowhere are dimmed. When nothing fits, click the boneyard (or press D) to draw.",
+        "Keyboard: Tab to a tile, Enter to play it, Tab to an end and Enter; D draws, H asks for a hint, U takes back your last move.",
+      ),
+    ),
+  ];
+}
+
+function triominoes() {
+  return [
+    h("p", { class: "lead" }, "Lay triangles so that every corner number agrees with its neighbours, and score big with bridges and hexagons."),
+    h("div", { class: "how-art", "aria-hidden": "true" }, triominoSvg([0, 1, 2]), triominoSvg([4, 4, 4]), triominoSvg([1, 3, 5])),
+    section(
+      "The tiles",
+      p("There are 56 triangles carrying three numbers from 0 to 5. A tile may be turned but never flipped over. Its value is its three numbers added up; the six with the same number three times are triples."),
+    ),
+    section(
+      "Dealing and starting",
+      p("Two players get 9 tiles each, three or four players 7, five or six players 6. The rest form the pool."),
+      list(
+        "Standard (Pressman) rules: the highest triple opens and earns 10 points more than its value; opening with 0-0-0 earns 40 more.",
+        "Goliath: everyone draws one tile, the highest value starts with any tile it likes.",
+        "Classic: the highest triple starts; with no triple, players draw until one turns up.",
+      ),
+    ),
+    section(
+      "Placing a tile",
+      p("Put a tile into an empty triangle next to the layout. It must share at least one whole side with a tile already down, and every corner that touches another tile, even just at a point, must show the same number."),
+      p("You score the tile's value, plus:"),
+      list(
+        h("span", {}, h("strong", {}, "Bridge, +40: "), "the tile shares exactly one side with the layout and its opposite corner touches another tile."),
+        h("span", {}, h("strong", {}, "Hexagon, +50: "), "the tile closes a ring of six triangles around a point (two rings at once +60, three +70)."),
+      ),
+    ),
+    section(
+      "When nothing fits",
+      p("Draw from the pool, 5 points each. Under the standard rules you may draw at most three times; if you still cannot play you lose 10 more and your turn ends. If the pool is empty and nothing fits, you pass (10 points under the standard rules)."),
+    ),
+    section(
+      "End of a round and of the game",
+      p("The player who places their last tile scores 25 plus the value of every tile the others still hold. If nobody can move and the pool is empty, the round is blocked and its winner scores the others' tiles minus their own."),
+      p("Rounds go on until someone reaches the target (400 unless you chose another) at the end of a round; the highest score wins."),
+    ),
+    section(
+      "Playing here",
+      list(
+        "Pick a tile: every place it fits lights up with the points it would score, bonuses named.",
+        "Point at a place to see the tile there. Click it to play; if the tile fits there in several ways, turn it with Rotate (or R) and press Place.",
+        "Or drag the tile onto a lit place.",
+        "Drag the board to move it, use the wheel or + and \u2212 to zoom, and Fit (or F) to see it all.",
+        "Keyboard: Tab to a tile and Enter, Tab through the places and Enter; D draws, H asks for a hint.",
+      ),
+    ),
+  ];
+}
+
+export function howToPage(root, game) {
+  const title = game === "dominoes" ? "Dominoes" : "Tri-Ominos";
+  document.title = `How to play ${title} \u00b7 bonepile`;
+  root.replaceChildren(
+    h(
+      "article",
+      { class: "how-page" },
+      h("nav", { class: "crumbs" }, h("a", { href: "#/" }, "\u2190 bonepile")),
+      h("h1", {}, `How to play ${title}`),
+      ...(game === "dominoes" ? dominoes() : triominoes()),
+      h("p", { class: "how-back" }, h("a", { href: "#/", class: "button primary" }, "Start a game")),
+    ),
+  );
+  return null;
+}

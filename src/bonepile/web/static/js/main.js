@@ -1,0 +1,33 @@
+// The page's entry: a tiny hash router between the start page, the rules pages and a table.
+
+import { howToPage } from "./howto.js";
+import { startPage } from "./start.js";
+import { openTable } from "./table.js";
+
+const root = document.getElementById("app");
+let current = null;
+
+function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  const hash = location.hash || "#/";
+  const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)$/);
+  const how = hash.match(/^#\/how\/(dominoes|triominoes)$/);
+  window.scrollTo(0, 0);
+  if (game) {
+    document.title = "bonepile";
+    current = await openTable(root, game[1], { navigate });
+  } else if (how) {
+    current = howToPage(root, how[1]);
+  } else {
+    current = await startPage(root, { navigate });
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

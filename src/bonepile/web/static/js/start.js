@@ -1,0 +1,293 @@
+// The start page: choose a game, its rules, the players (human or computer at a level), and start;
+// or resume an unfinished game.
+
+import { api } from "./api.js";
+import { ago, h, seatColor } from "./dom.js";
+import { dominoSvg, triominoSvg } from "./tiles.js";
+
+const SAVED = "bonepile.start";
+
+function load() {
+  try {
+    return JSON.parse(localStorage.getItem(SAVED)) || {};
+  } catch {
+    return {};
+  }
+}
+
+function save(choice) {
+  try {
+    localStorage.setItem(SAVED, JSON.stringify(choice));
+  } catch {
+    // private browsing: nothing to remember
+  }
+}
+
+function illustration(game) {
+  return h(
+    "span",
+    { class: "game-art", "aria-hidden": "true" },
+    game === "dominoes" ? [dominoSvg(6, 4), dominoSvg(3, 3)] : [triominoSvg([0, 3, 5]), triominoSvg([2, 2, 4])],
+  );
+}
+
+export async function startPage(root, { navigate }) {
+  document.title = "bonepile: Dominoes and Tri-Ominos";
+  root.replaceChildren(h("div", { class: "loading" }, "Loading\u2026"));
+  let catalog;
+  let unfinished;
+  try {
+    [catalog, unfinished] = await Promise.all([api.catalog(), api.games("playing")]);
+  } catch (error) {
+    root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, "The server cannot be reached"), h("p", {}, error.message), h("button", { class: "primary", onclick: () => startPage(root, { navigate }) }, "Try again")));
+    return null;
+  }
+  const games = Object.fromEntries(catalog.games.map((game) => [game.name, game]));
+  const saved = load();
+  const state = {
+    game: games[saved.game] ? saved.game : catalog.games[0].name,
+    preset: null,
+    players: null,
+    seats: [],
+    target: "",
+  };
+  const applyGame = (name, keep) => {
+    const game = games[name];
+    state.game = name;
+    const wanted = keep && keep.preset;
+    state.preset = game.presets.some((p) => p.name === wanted) ? wanted : game.default_preset;
+    applyPreset(keep);
+  };
+  const applyPreset = (keep) => {
+    const preset = games[state.game].presets.find((p) => p.name === state.preset);
+    const wanted = keep && keep.players;
+    state.players = wanted >= preset.players.min && wanted <= preset.players.max ? wanted : preset.players.default;
+    fitSeats(keep && keep.seats);
+  };
+  const fitSeats = (previous) => {
+    const game = games[state.game];
+    const levels = game.ai_levels.map((l) => l.level);
+    const seats = [];
+    for (let i = 0; i < state.players; i++) {
+      const old = (previous || state.seats)[i];
+      if (old && (old.kind === "human" || levels.includes(old.level))) seats.push({ ...old });
+      else seats.push(i === 0 ? { kind: "human", level: null, name: "" } : { kind: "ai", level: game.default_level, name: "" });
+    }
+    state.seats = seats;
+  };
+  applyGame(state.game, saved.game === state.game ? saved : null);
+  state.target = saved.game === state.game && saved.target ? saved.target : "";
+
+  const form = h("form", { class: "new-game", "aria-label": "New game" });
+  const redraw = () => {
+    const focused = document.activeElement && document.activeElement.id;
+    form.replaceChildren(...formParts());
+    if (focused) {
+      const again = document.getElementById(focused);
+      if (again) again.focus();
+    }
+  };
+
+  const formParts = () => {
+    const game = games[state.game];
+    const preset = game.presets.find((p) => p.name === state.preset);
+    const gameChoice = h(
+      "fieldset",
+      { class: "game-choice" },
+      h("legend", {}, "Game"),
+      catalog.games.map((entry) =>
+        h(
+          "label",
+          { class: ["game-card", entry.name === state.game ? "chosen" : ""] },
+          h("input", {
+            type: "radio",
+            name: "game",
+            value: entry.name,
+            id: `game-${entry.name}`,
+            checked: entry.name === state.game,
+            onchange: () => {
+              applyGame(entry.name, null);
+              state.target = "";
+              redraw();
+            },
+          }),
+          illustration(entry.name),
+          h("span", { class: "game-name" }, entry.title),
+          h("span", { class: "game-players" }, `${entry.players.min}\u2013${entry.players.max} players`),
+        ),
+      ),
+    );
+    const presetChoice = h(
+      "fieldset",
+      { class: "preset-choice" },
+      h("legend", {}, "Rules"),
+      game.presets.map((entry) =>
+        h(
+          "label",
+          { class: ["preset-option", entry.name === state.preset ? "chosen" : ""] },
+          h("input", {
+            type: "radio",
+            name: "preset",
+            value: entry.name,
+            id: `preset-${entry.name}`,
+            checked: entry.name === state.preset,
+            onchange: () => {
+              state.preset = entry.name;
+              applyPreset({ players: state.players, seats: state.seats });
+              redraw();
+            },
+          }),
+          h("span", { class: "preset-name" }, entry.name, entry.name === game.default_preset ? h("span", { class: "badge" }, "standard") : null),
+          h("span", { class: "preset-description" }, entry.description),
+        ),
+      ),
+    );
+    const counts = [];
+    for (let n = preset.players.min; n <= preset.players.max; n++) counts.push(n);
+    const playerCount = h(
+      "div",
+      { class: "field inline" },
+      h("label", { for: "players" }, "Players"),
+      h(
+        "select",
+        {
+          id: "players",
+          name: "players",
+          disabled: counts.length === 1,
+          onchange: (event) => {
+            state.players = Number(event.target.value);
+            fitSeats();
+            redraw();
+          },
+        },
+        counts.map((n) => h("option", { value: n, selected: n === state.players }, String(n))),
+      ),
+      h("label", { for: "target" }, "Play to"),
+      h("input", {
+        id: "target",
+        name: "target",
+        type: "number",
+        min: "1",
+        max: "10000",
+        inputmode: "numeric",
+        placeholder: "default",
+        value: state.target,
+        oninput: (event) => (state.target = event.target.value),
+        "aria-describedby": "target-help",
+      }),
+      h("span", { id: "target-help", class: "help" }, "points (empty: as the rules say)"),
+    );
+    const humans = state.seats.filter((seat) => seat.kind === "human").length;
+    const seatRows = h(
+      "fieldset",
+      { class: "seats" },
+      h("legend", {}, "Seats, in turn order"),
+      state.seats.map((seat, i) =>
+        h(
+          "div",
+          { class: "seat-row" },
+          h("span", { class: "seat-number", style: { background: seatColor(i) }, "aria-hidden": "true" }, String(i + 1)),
+          h("input", {
+            id: `seat-name-${i}`,
+            type: "text",
+            maxlength: "24",
+            "aria-label": `Seat ${i + 1} name`,
+            placeholder: seat.kind === "human" ? (humans === 1 ? "You" : `Player ${i + 1}`) : `Computer ${i + 1}`,
+            value: seat.name,
+            oninput: (event) => (seat.name = event.target.value),
+          }),
+          h(
+            "select",
+            {
+              id: `seat-kind-${i}`,
+              "aria-label": `Seat ${i + 1}: human or computer`,
+              onchange: (event) => {
+                const value = event.target.value;
+                if (value === "human") Object.assign(seat, { kind: "human", level: null });
+                else Object.assign(seat, { kind: "ai", level: value });
+                redraw();
+              },
+            },
+            h("option", { value: "human", selected: seat.kind === "human" }, "Human"),
+            game.ai_levels.map((level) => h("option", { value: level.level, selected: seat.kind === "ai" && seat.level === level.level }, `Computer \u00b7 ${level.label}`)),
+          ),
+        ),
+      ),
+      humans > 1 ? h("p", { class: "help" }, "Several humans share this screen: the tiles hide between turns while the device is passed.") : null,
+    );
+    const submit = h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary big", id: "start-game" }, "Deal the tiles"), h("a", { href: `#/how/${state.game}`, class: "how-link" }, `How to play ${game.title}`));
+    return [gameChoice, presetChoice, playerCount, seatRows, submit];
+  };
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const target = String(state.target).trim();
+    const body = {
+      game: state.game,
+      preset: state.preset,
+      players: state.players,
+      seats: state.seats.map((seat) => ({ kind: seat.kind, level: seat.kind === "ai" ? seat.level : null, name: seat.name.trim() || null })),
+      options: target ? { target: Number(target) } : {},
+    };
+    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target });
+    const button = form.querySelector("#start-game");
+    button.disabled = true;
+    try {
+      const created = await api.create(body);
+      navigate(`#/game/${created.id}`);
+    } catch (error) {
+      button.disabled = false;
+      form.querySelector(".form-error")?.remove();
+      form.append(h("p", { class: "form-error", role: "alert" }, error.message));
+    }
+  });
+  redraw();
+
+  const resume = h(
+    "section",
+    { class: "card resume", "aria-labelledby": "resume-title" },
+    h("h2", { id: "resume-title" }, "Resume"),
+    unfinished.games.length
+      ? h(
+          "ul",
+          { class: "resume-list" },
+          unfinished.games.map((game) =>
+            h(
+              "li",
+              {},
+              h(
+                "a",
+                { class: "resume-game", href: `#/game/${game.id}`, "data-game-id": game.id },
+                h("span", { class: "resume-title" }, `${game.title} \u00b7 ${game.preset}`, game.hot_seat ? h("span", { class: "badge" }, "hot seat") : null),
+                h(
+                  "span",
+                  { class: "resume-players" },
+                  game.sides.map((side) =>
+                    h("span", { class: "resume-side" }, side.seats.map((seat) => game.seats[seat].name).join(" & "), h("strong", {}, ` ${side.score}`)),
+                  ),
+                ),
+                h("span", { class: "resume-when" }, `${game.hand_word[0].toUpperCase()}${game.hand_word.slice(1)} ${game.hand_number} \u00b7 ${ago(game.updated_at)}`),
+              ),
+            ),
+          ),
+        )
+      : h("p", { class: "muted" }, "No unfinished games. Deal one!"),
+  );
+
+  const howTo = h(
+    "section",
+    { class: "card how" },
+    h("h2", {}, "How to play"),
+    h("ul", { class: "how-links" }, catalog.games.map((game) => h("li", {}, h("a", { href: `#/how/${game.name}` }, illustration(game.name), h("span", {}, game.title))))),
+  );
+
+  root.replaceChildren(
+    h(
+      "div",
+      { class: "start-page" },
+      h("header", { class: "hero" }, h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"), h("p", {}, "Dominoes and Tri-Ominos, against the computer or with friends at one screen.")),
+      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, "New game"), form), h("div", { class: "side-column" }, resume, howTo)),
+    ),
+  );
+  return null;
+}
