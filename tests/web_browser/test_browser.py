@@ -270,6 +270,9 @@ def test_triominoes_board_zooms_pans_and_fits(page: Page, server: LiveServer) ->
     page.goto(f"{server.url}/#/game/{game_id}")
     TablePage(page).wait_turn()
     viewport = page.locator(".triominoes-board .viewport")
+    fit = page.get_by_role("button", name="Fit to board")
+    fit.click()
+    page.wait_for_timeout(300)  # the layout settles
     fitted = viewport.get_attribute("transform")
     board = page.locator(".triominoes-board")
     box = board.bounding_box()
@@ -285,7 +288,7 @@ def test_triominoes_board_zooms_pans_and_fits(page: Page, server: LiveServer) ->
     page.mouse.up()
     expect(viewport).not_to_have_attribute("transform", zoomed)
     assert scale_of(viewport.get_attribute("transform") or "") == scale_of(zoomed)
-    page.get_by_role("button", name="Fit to board").click()
+    fit.click()
     expect(viewport).to_have_attribute("transform", fitted)
 
 
@@ -463,6 +466,7 @@ def test_start_page_and_rules_pages(page: Page, server: LiveServer) -> None:
     expect(page.locator(".seat-row")).to_have_count(4)
     levels = page.locator("#seat-kind-1 option").all_inner_texts()
     assert levels[0] == "Human" and all(level.startswith("Computer") for level in levels[1:])
+    screenshot(page, "start-page.png")
     for game, title in (("dominoes", "Dominoes"), ("triominoes", "Tri-Ominos")):
         page.goto(f"{server.url}/#/how/{game}")
         expect(page.locator("h1")).to_have_text(f"How to play {title}")

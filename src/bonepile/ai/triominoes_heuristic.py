@@ -59,7 +59,7 @@ class Weights:
     """No tile kept fits anywhere: draws are likely."""
     places: float = 0.4
     """Per place (up to eight) where the tiles kept fit."""
-    block: float = 10.0
+    block: float = 45.0
     """Per unit of chance that the next player holds no tile that fits (and must draw)."""
     triple: float = 6.0
     """Playing a triple while it fits."""

@@ -23,7 +23,7 @@ function dominoes() {
     section(
       "Your turn",
       p("Play one tile that matches one of the two open ends of the line; the matching halves touch and the other half becomes the new end. Doubles lie crossways. If you can play, you must."),
-      p("Can't play? In the standard game you draw from the boneyard until a tile fits (or the boneyard is empty, and then you pass). In block and partnership there is no drawing: you pass."),
+      p("Can't play? In the standard game you draw from the boneyard until a tile fits (or the boneyard is empty, and then you pass). With draw-reserve the last two tiles of the boneyard are never drawn. In block and partnership there is no drawing: you pass."),
     ),
     section(
       "End of a hand and scoring",
@@ -75,7 +75,7 @@ function triominoes() {
     ),
     section(
       "When nothing fits",
-      p("Draw from the pool, 5 points each. Under the standard rules you may draw at most three times; if you still cannot play you lose 10 more and your turn ends. If the pool is empty and nothing fits, you pass (10 points under the standard rules)."),
+      p("Draw from the pool, 5 points each. Under the standard rules you may draw at most three times; if you still cannot play you lose 10 more and your turn ends. Classic rules let you draw until something fits; Goliath also lets you buy a tile when you could play. If the pool is empty and nothing fits, you pass (that costs 10 points under the standard rules)."),
     ),
     section(
       "End of a round and of the game",

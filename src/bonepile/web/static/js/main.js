@@ -12,7 +12,7 @@ function navigate(hash) {
   else location.hash = hash;
 }
 
-async function route() {
+function route() {
   if (current && current.destroy) current.destroy();
   current = null;
   const hash = location.hash || "#/";
@@ -21,11 +21,11 @@ async function route() {
   window.scrollTo(0, 0);
   if (game) {
     document.title = "bonepile";
-    current = await openTable(root, game[1], { navigate });
+    current = openTable(root, game[1], { navigate });
   } else if (how) {
     current = howToPage(root, how[1]);
   } else {
-    current = await startPage(root, { navigate });
+    current = startPage(root, { navigate });
   }
 }
 

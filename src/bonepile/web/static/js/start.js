@@ -7,7 +7,7 @@ import { dominoSvg, triominoSvg } from "./tiles.js";
 
 const SAVED = "bonepile.start";
 
-function load() {
+function remembered() {
   try {
     return JSON.parse(localStorage.getItem(SAVED)) || {};
   } catch {
@@ -31,7 +31,14 @@ function illustration(game) {
   );
 }
 
-export async function startPage(root, { navigate }) {
+/** Show the start page in `root`; the answer's destroy() stops it from drawing if it is still loading. */
+export function startPage(root, { navigate }) {
+  const page = { closed: false, destroy: () => (page.closed = true) };
+  load(root, navigate, page);
+  return page;
+}
+
+async function load(root, navigate, page) {
   document.title = "bonepile: Dominoes and Tri-Ominos";
   root.replaceChildren(h("div", { class: "loading" }, "Loading\u2026"));
   let catalog;
@@ -39,11 +46,14 @@ export async function startPage(root, { navigate }) {
   try {
     [catalog, unfinished] = await Promise.all([api.catalog(), api.games("playing")]);
   } catch (error) {
-    root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, "The server cannot be reached"), h("p", {}, error.message), h("button", { class: "primary", onclick: () => startPage(root, { navigate }) }, "Try again")));
-    return null;
+    if (!page.closed) {
+      root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, "The server cannot be reached"), h("p", {}, error.message), h("button", { class: "primary", onclick: () => load(root, navigate, page) }, "Try again")));
+    }
+    return;
   }
+  if (page.closed) return;
   const games = Object.fromEntries(catalog.games.map((game) => [game.name, game]));
-  const saved = load();
+  const saved = remembered();
   const state = {
     game: games[saved.game] ? saved.game : catalog.games[0].name,
     preset: null,
@@ -289,5 +299,4 @@ export async function startPage(root, { navigate }) {
       h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, "New game"), form), h("div", { class: "side-column" }, resume, howTo)),
     ),
   );
-  return null;
 }

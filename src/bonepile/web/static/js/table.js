@@ -13,9 +13,10 @@ import { TriominoesBoard } from "./triominoes-board.js";
 
 const BONUS_REASONS = new Set(["bridge", "hexagon", "start bonus"]);
 
-export async function openTable(root, id, { navigate }) {
+/** Open game `id` in `root`; the answer's destroy() closes it (also while it is still loading). */
+export function openTable(root, id, { navigate }) {
   const table = new Table(root, id, navigate);
-  await table.start();
+  table.start();
   return table;
 }
 
@@ -40,15 +41,18 @@ class Table {
 
   async start() {
     this.root.replaceChildren(h("div", { class: "loading" }, "Setting the table\u2026"));
+    let summary;
     try {
-      this.summary = await api.summary(this.id);
+      summary = await api.summary(this.id);
     } catch (error) {
+      if (this.closed) return;
       this.root.replaceChildren(
         h("div", { class: "page-error" }, h("h1", {}, "This game cannot be opened"), h("p", {}, error.message), h("a", { href: "#/", class: "button primary" }, "Back to the start")),
       );
       return;
     }
-    const summary = this.summary;
+    if (this.closed) return;
+    this.summary = summary;
     this.game = summary.game;
     this.seatSpec = summary.hot_seat ? "turn" : summary.human_seats.length ? summary.human_seats[0] : null;
     this.homeSeat = summary.hot_seat ? summary.human_seats[0] : this.seatSpec;
@@ -66,6 +70,7 @@ class Table {
   }
 
   destroy() {
+    this.closed = true;
     document.removeEventListener("keydown", this.onKey);
     if (this.socket) this.socket.close();
     if (this.board) this.board.destroy();
@@ -240,6 +245,7 @@ class Table {
     ds.hidden = String(this.hidden);
     this.page.classList.toggle("hidden-hand", this.hidden);
 
+    document.title = `${this.myTurn ? "Your turn \u00b7 " : ""}${view.title} \u00b7 bonepile`;
     const word = view.hand_word;
     this.el.gameTitle.replaceChildren(h("strong", {}, view.title), h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`));
     this.el.handInfo.textContent = view.status === "over" ? "Game over" : `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number} \u00b7 playing to ${view.target}`;
