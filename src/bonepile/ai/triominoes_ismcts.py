@@ -53,7 +53,7 @@ from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
 from bonepile.ai.ismcts import EXPLORATION, Node
-from bonepile.ai.triominoes_heuristic import TableView, score_move
+from bonepile.ai.triominoes_heuristic import TableView, score_draw, score_move
 from bonepile.ai.triominoes_sampling import WorldSampler
 from bonepile.core.errors import RulesError
 from bonepile.triominoes import DRAW, Move, MoveKind, Observation, Round, Rules
@@ -109,7 +109,8 @@ def estimated_scores(round_: Round) -> tuple[int, ...]:
 
     T7: whoever goes out scores +25 and the tiles the others hold. Who that
     will be is guessed from the tiles each holds (``OUT_ODDS`` per tile less:
-    a softmax); each player is credited with their share of that prize. The
+    a softmax); each player is credited with their share of that prize.
+    Players already out (a goliath cycle played out) share it for sure. The
     points still to be made by placing tiles are about even and left out.
     """
     scores = round_.scores
@@ -118,12 +119,13 @@ def estimated_scores(round_: Round) -> tuple[int, ...]:
     players = range(round_.num_players)
     counts = [round_.tile_count(p) for p in players]
     values = [round_.tile_value(p) for p in players]
-    weights = [math.exp(-OUT_ODDS * c) if c else 0.0 for c in counts]
-    total = sum(weights)
-    if not total:
-        return scores
-    held = sum(values)
     bonus = round_.rules.going_out_bonus
+    if 0 in counts:
+        held = sum(values)
+        return tuple(s + (bonus + held if c == 0 else 0) for s, c in zip(scores, counts, strict=True))
+    weights = [math.exp(-OUT_ODDS * c) for c in counts]
+    total = sum(weights)
+    held = sum(values)
     return tuple(
         s + round(w / total * (bonus + held - v)) for s, w, v in zip(scores, weights, values, strict=True)
     )
@@ -278,6 +280,8 @@ class ISMCTSAgent(SeededAgent):
         self.rollout: Rollout = rollout if rollout is not None else greedy_rollout
         self.root_width = root_width
         self.horizon = horizon
+        self._root: dict[int, float] = {}
+        """The root's candidate moves by key, with their prior (see ``_root_prior``)."""
         self.last_iterations = 0
         """How many iterations the last search ran (for benchmarks)."""
         self.last_fallbacks = 0
@@ -303,7 +307,7 @@ class ISMCTSAgent(SeededAgent):
         me = observation.player
         rng = self.rng
         root = Node()
-        self._root_keys = self._root_candidates(observation)
+        self._root = self._root_prior(observation)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
         done = 0
@@ -316,18 +320,24 @@ class ISMCTSAgent(SeededAgent):
         self.last_fallbacks = sampler.fallbacks
         return root
 
-    def _root_candidates(self, observation: Observation) -> frozenset[int] | None:
-        """The keys of the root moves worth searching: the heuristic's ``root_width`` best, draws kept."""
+    def _root_prior(self, observation: Observation) -> dict[int, float]:
+        """The root moves worth searching, by key, with the heuristic's score for each (clipped to a hexagon).
+
+        Only the heuristic's ``root_width`` best placements are kept (a draw
+        is always kept): a small budget is then spent where it can tell
+        moves apart, and the heuristic's judgement orders the first visits.
+        """
         moves = observation.legal_moves
-        width = self.root_width
-        if width is None or len(moves) <= width:
-            return None
         view = TableView(observation)
         scored = [(score_move(view, m), i) for i, m in enumerate(moves) if m.kind is MoveKind.PLACE]
         scored.sort(key=lambda pair: (-pair[0], pair[1]))
-        keep = {moves[i].key for _, i in scored[:width]}
-        keep.update(m.key for m in moves if m.kind is not MoveKind.PLACE)
-        return frozenset(keep)
+        if self.root_width is not None:
+            scored = scored[: self.root_width]
+        limit = PRIOR_SCALE * 2
+        prior = {moves[i].key: max(-limit, min(limit, score)) for score, i in scored}
+        if DRAW in moves:
+            prior[DRAW.key] = max(-limit, min(limit, score_draw(view)))
+        return prior
 
     def _iterate(self, root: Node, round_: Round, rng: random.Random, rewards: Rewards, me: int) -> None:
         node = root
@@ -339,12 +349,11 @@ class ISMCTSAgent(SeededAgent):
             player = round_.to_move
             assert player is not None
             legal = round_.legal_moves()
-            points = round_.legal_points()
-            if node is root and self._root_keys is not None:
-                keys = self._root_keys
-                kept = [i for i, m in enumerate(legal) if m.key in keys]
-                legal = tuple(legal[i] for i in kept)
-                points = tuple(points[i] for i in kept)
+            points: Sequence[float] = round_.legal_points()
+            if node is root:
+                prior = self._root
+                legal = tuple(m for m in legal if m.key in prior)
+                points = tuple(prior[m.key] for m in legal)
             children = node.children
             if len(legal) == 1:
                 move = legal[0]

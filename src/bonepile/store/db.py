@@ -5,27 +5,53 @@ preset, every rule option, the seed and the moves in text notation, plus the
 seats (who plays each: a human or an AI level, and a name). Nothing else of a
 game's state is stored, so a database can never disagree with the rules.
 
+Rooms (online play) have a table of their own (``RoomRow``: the seats, their
+hashed tokens, the lobby state, the room's games); a room's games are rows of
+``games`` like any other, marked with the room's id.
+
+Every row has a ``version`` that each write bumps, and a write can be made
+conditional on the version it read (``StaleWrite`` when another writer got
+there first). That is how several server processes sharing one database
+(``bonepile serve --redis``) serialize the moves of a game and the changes of
+a room without a lock server.
+
 The schema is created and upgraded by Alembic migrations shipped inside the
 package (``migrations/``), run from code when a ``GameStore`` opens, so a new
 or old database file is brought up to date without an ``alembic.ini``.
-SQLite is the default; the code stays dialect-neutral so that a PostgreSQL
-URL (``postgresql+psycopg://...``) works the same.
+SQLite is the default (in WAL mode, with a busy timeout, so that several
+processes can share a file); the code stays dialect-neutral so that a
+PostgreSQL URL (``postgresql+psycopg://...``) works the same.
 """
 
 from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Collection, Sequence
+import time
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import JSON, BigInteger, DateTime, Engine, String, create_engine, select
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    Engine,
+    Float,
+    Integer,
+    String,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -33,6 +59,13 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 PLAYING = "playing"
 OVER = "over"
 STATUSES = (PLAYING, OVER)
+
+WAITING = "waiting"
+"""A room's state before its first game starts (after that: ``PLAYING``; "finished" is read from its game)."""
+
+
+class StaleWrite(Exception):
+    """A conditional write found another version than the one it read: someone else wrote first."""
 
 
 class Base(DeclarativeBase):
@@ -57,6 +90,39 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    room_id: Mapped[str | None] = mapped_column(String(32), index=True, default=None)
+    """The room whose game this is; None for a game of the solo API (which must never serve a room's game)."""
+    turn_time_limit: Mapped[float | None] = mapped_column(Float, default=None)
+    """Seconds per human turn, or None: no clock."""
+    turn_started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), default=None)
+    """When the turn in play began (None: at ``created_at``); the clock's deadline is this plus the limit,
+    so it survives a restart."""
+    timeouts: Mapped[list[int] | None] = mapped_column(JSON, default=None)
+    """The numbers (from 1) of the moves the server made because a clock ran out, for the views' wording."""
+    version: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RoomRow(Base):
+    """A room: its settings, its seats with their hashed tokens, and its games (see ``bonepile.store.rooms``)."""
+
+    __tablename__ = "rooms"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(32))
+    preset: Mapped[str] = mapped_column(String(64))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    turn_time_limit: Mapped[float | None] = mapped_column(Float, default=None)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """Per seat: ``{"kind", "name", "level", "token_hash": str | None, "taken": bool}``."""
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    host_seat: Mapped[int | None] = mapped_column(Integer, default=None)
+    join_code: Mapped[str] = mapped_column(String(64))
+    state: Mapped[str] = mapped_column(String(16))
+    game_id: Mapped[str | None] = mapped_column(String(32), default=None)
+    games: Mapped[list[str]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +139,11 @@ class StoredGame:
     status: str
     created_at: datetime
     updated_at: datetime
+    room_id: str | None = None
+    turn_time_limit: float | None = None
+    turn_started_at: datetime | None = None
+    timeouts: tuple[int, ...] = ()
+    version: int = 0
 
     @classmethod
     def of(cls, row: GameRow) -> StoredGame:
@@ -87,6 +158,11 @@ class StoredGame:
             status=row.status,
             created_at=_utc(row.created_at),
             updated_at=_utc(row.updated_at),
+            room_id=row.room_id,
+            turn_time_limit=row.turn_time_limit,
+            turn_started_at=None if row.turn_started_at is None else _utc(row.turn_started_at),
+            timeouts=tuple(row.timeouts or ()),
+            version=row.version or 0,
         )
 
 
@@ -97,6 +173,24 @@ def _utc(moment: datetime) -> datetime:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+_T = TypeVar("_T")
+
+LOCK_RETRIES = 8
+"""Attempts of a write that SQLite reports locked beyond its busy timeout (another process writing)."""
+
+
+def retrying(write: Callable[[], _T]) -> _T:
+    """Run ``write``, again after a short pause when SQLite says the database is locked."""
+    for attempt in range(LOCK_RETRIES):
+        try:
+            return write()
+        except OperationalError as error:
+            if "locked" not in str(error).lower() or attempt == LOCK_RETRIES - 1:
+                raise
+            time.sleep(0.01 * 2**attempt)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def default_db_path() -> Path:
@@ -114,13 +208,30 @@ def make_engine(url: str) -> Engine:
 
     The server touches the database from the event loop and from worker
     threads (one at a time), so SQLite's same-thread check is turned off.
+    A SQLite file is put in WAL mode with a busy timeout: readers never wait
+    for a writer, and two server processes on one file take turns to write
+    instead of failing. ``synchronous=NORMAL`` keeps every committed move
+    through a crash of the process (a SIGKILL); only a power cut could lose
+    the last few.
     """
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database
-        if database and database != ":memory:" and not database.startswith("file:"):
-            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-        return create_engine(url, connect_args={"check_same_thread": False})
+        on_disk = bool(database) and database != ":memory:" and not str(database).startswith("file:")
+        if on_disk:
+            Path(str(database)).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 15})
+
+        @event.listens_for(engine, "connect")
+        def _tune(connection: Any, record: Any) -> None:
+            cursor = connection.cursor()
+            cursor.execute("PRAGMA busy_timeout = 15000")
+            if on_disk:
+                cursor.execute("PRAGMA journal_mode = WAL")
+                cursor.execute("PRAGMA synchronous = NORMAL")
+            cursor.close()
+
+        return engine
     return create_engine(url, pool_pre_ping=True)
 
 
@@ -141,6 +252,9 @@ class GameStore:
         self.engine = make_engine(url)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        from bonepile.store.rooms import RoomStore
+
+        self.rooms = RoomStore(self)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -158,45 +272,118 @@ class GameStore:
         seats: Sequence[dict[str, Any]],
         seed: int,
         status: str = PLAYING,
+        room_id: str | None = None,
+        turn_time_limit: float | None = None,
     ) -> StoredGame:
         """Store a new game (no moves yet) under a fresh random id."""
-        now = _now()
-        row = GameRow(
-            id=secrets.token_hex(6),
+        values = new_game_values(
             game=game,
             preset=preset,
-            options=dict(options),
-            seats=[dict(seat) for seat in seats],
+            options=options,
+            seats=seats,
             seed=seed,
-            moves=[],
             status=status,
-            created_at=now,
-            updated_at=now,
+            room_id=room_id,
+            turn_time_limit=turn_time_limit,
         )
-        with self._sessions.begin() as session:
-            session.add(row)
-        return StoredGame.of(row)
+
+        def write() -> None:
+            with self.engine.begin() as connection:
+                connection.execute(insert(GameRow).values(**values))
+
+        retrying(write)
+        stored = self.get(values["id"])
+        assert stored is not None
+        return stored
 
     def get(self, game_id: str) -> StoredGame | None:
         with self._sessions() as session:
             row = session.get(GameRow, game_id)
             return None if row is None else StoredGame.of(row)
 
-    def find(self, statuses: Collection[str] | None = None) -> list[StoredGame]:
-        """Stored games, most recently updated first; only those with one of ``statuses`` when given."""
+    def find(self, statuses: Collection[str] | None = None, *, in_rooms: bool | None = None) -> list[StoredGame]:
+        """Stored games, most recently updated first; only those with one of ``statuses`` when given;
+        with ``in_rooms`` only the rooms' games (True) or only the others (False)."""
         query = select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id)
         if statuses is not None:
             query = query.where(GameRow.status.in_(list(statuses)))
+        if in_rooms is not None:
+            query = query.where(GameRow.room_id.is_not(None) if in_rooms else GameRow.room_id.is_(None))
         with self._sessions() as session:
             return [StoredGame.of(row) for row in session.scalars(query)]
 
-    def save(self, game_id: str, moves: Sequence[str], status: str) -> StoredGame:
-        """Replace a game's moves and status (a move appended, or moves taken back) and commit."""
-        with self._sessions.begin() as session:
-            row = session.get(GameRow, game_id)
-            if row is None:
+    def save(
+        self,
+        game_id: str,
+        moves: Sequence[str],
+        status: str,
+        *,
+        version: int | None = None,
+        turn_started_at: datetime | None = None,
+        timeouts: Sequence[int] | None = None,
+    ) -> StoredGame:
+        """Replace a game's moves and status (a move appended, or moves taken back) and commit.
+
+        With ``version``, only if the row is still at that version (else ``StaleWrite``, nothing
+        written): the caller read that version and decided on it. One UPDATE statement does the check
+        and the write, so no other writer can slip in between. ``turn_started_at`` and ``timeouts``
+        are kept as they are when None.
+        """
+        values: dict[str, Any] = {
+            "moves": list(moves),
+            "status": status,
+            "updated_at": _now(),
+            "version": GameRow.version + 1,
+        }
+        if turn_started_at is not None:
+            values["turn_started_at"] = turn_started_at
+        if timeouts is not None:
+            values["timeouts"] = list(timeouts)
+        statement = update(GameRow).where(GameRow.id == game_id)
+        if version is not None:
+            statement = statement.where(GameRow.version == version)
+
+        def write() -> int:
+            with self.engine.begin() as connection:
+                return int(connection.execute(statement.values(**values)).rowcount)
+
+        if retrying(write) == 0:
+            if self.get(game_id) is None:
                 raise KeyError(game_id)
-            row.moves = list(moves)
-            row.status = status
-            row.updated_at = _now()
-        return StoredGame.of(row)
+            raise StaleWrite(f"game {game_id} changed since version {version}")
+        stored = self.get(game_id)
+        if stored is None:  # pragma: no cover - rows are never deleted
+            raise KeyError(game_id)
+        return stored
+
+
+def new_game_values(
+    *,
+    game: str,
+    preset: str,
+    options: dict[str, Any],
+    seats: Sequence[dict[str, Any]],
+    seed: int,
+    status: str = PLAYING,
+    room_id: str | None = None,
+    turn_time_limit: float | None = None,
+) -> dict[str, Any]:
+    """The columns of a new game row, under a fresh random id."""
+    now = _now()
+    return {
+        "id": secrets.token_hex(6),
+        "game": game,
+        "preset": preset,
+        "options": dict(options),
+        "seats": [dict(seat) for seat in seats],
+        "seed": seed,
+        "moves": [],
+        "status": status,
+        "created_at": now,
+        "updated_at": now,
+        "room_id": room_id,
+        "turn_time_limit": turn_time_limit,
+        "turn_started_at": now,
+        "timeouts": [],
+        "version": 0,
+    }

@@ -367,7 +367,7 @@ class SessionManager:
             self._check_number(session, move_number)
             to_move = session.game.to_move
             if to_move != seat:
-                raise ApiError(409, "not_your_turn", f"it is {session.seats[to_move].name}'s turn, not seat {seat}'s")
+                raise ApiError(409, "not_your_turn", f"it is {possessive(session.seats[to_move].name)} turn, not seat {seat}'s")
             try:
                 move = session.game.parse_move(text)
             except BonepileError as error:

@@ -11,6 +11,10 @@ from the board (public) on request.
 Nothing here applies a rule: legal moves, their points and bonuses, scores and
 hand outcomes all come from the engine; this module only names and arranges
 them for a browser.
+
+Names go into sentences ("Ann wins, 104 to 67"), and a lone human is called
+"You" by default: a verb that follows a name agrees with it (``agree``), so
+the table says "You win" and "You have the fewest pips", never "You wins".
 """
 
 from __future__ import annotations
@@ -48,9 +52,17 @@ class LastMove:
     seat: int
     move: str
     text: str
+    timed_out: bool = False
+    """The server made this move because the seat's clock ran out."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "seat": self.seat, "move": self.move, "text": self.text}
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "move": self.move,
+            "text": self.text,
+            "timed_out": self.timed_out,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,9 +77,28 @@ class Table:
     over: bool
     winner_sides: tuple[int, ...]
     last_move: LastMove | None
+    room: str | None = None
+    """The room whose game this is (None for a game of the solo API)."""
+    clock: dict[str, Any] | None = None
+    """The turn timer of the seat to move, as the view shows it (see ``GameSession.clock``)."""
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+
+def is_you(name: str) -> bool:
+    """A player called "You" (the default name of a lone human) is spoken to, not about."""
+    return name.strip().casefold() == "you"
+
+
+def agree(subject: str, singular: str, plural: str, several: bool = False) -> str:
+    """The verb form that goes with ``subject``: "Ann wins", "You win", "Ann & Cy win"."""
+    return plural if several or is_you(subject) else singular
+
+
+def possessive(name: str) -> str:
+    """ "Ann's", and "your" for a player called "You"."""
+    return "your" if is_you(name) else f"{name}'s"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +152,7 @@ def view(table: Table, observation: Any, viewer: int | None, bonus_of: BonusOf |
     return {
         "protocol": PROTOCOL,
         "id": table.id,
+        "room": table.room,
         "game": table.game,
         "title": GAMES[table.game],
         "preset": table.preset,
@@ -141,6 +173,7 @@ def view(table: Table, observation: Any, viewer: int | None, bonus_of: BonusOf |
         "board": parts.board,
         "log": parts.log,
         "last_move": None if table.last_move is None else table.last_move.to_json(),
+        "clock": table.clock,
         "summaries": parts.summaries,
         "game_over": _game_over(table, rules, scores) if table.over else None,
     }
@@ -165,7 +198,7 @@ def _game_over(table: Table, rules: Any, scores: Sequence[int]) -> dict[str, Any
     tally = " to ".join(str(score) for score in sorted(scores, reverse=True))
     if len(winners) == 1:
         who, several = _side_name(table, rules, winners[0])
-        text = f"{who} {'win' if several else 'wins'}, {tally}"
+        text = f"{who} {agree(who, 'wins', 'win', several)}, {tally}"
     else:
         text = f"{' and '.join(_side_name(table, rules, side)[0] for side in winners)} share the win, {tally}"
     return {"winner_sides": winners, "winner_seats": seats, "scores": list(scores), "text": text}
@@ -280,9 +313,9 @@ def _dominoes_summary(
             if several:
                 text = f"{went_out} dominoed: {who} score {points}"
             else:
-                text = f"{went_out} dominoed and scores {points}"
+                text = f"{went_out} dominoed and {agree(went_out, 'scores', 'score')} {points}"
         else:
-            have, score = ("have", "score") if several else ("has", "scores")
+            have, score = agree(who, "has", "have", several), agree(who, "scores", "score", several)
             text = f"Blocked: {who} {have} the fewest pips and {score} {points}"
     return {
         "number": number,
@@ -412,7 +445,7 @@ def _event_text(name: str, event: triominoes.Event) -> str:
         return f"{name} drew a tile, looking for a triple to start"
     if event.kind is kind.GOING_OUT:
         return f"{name} went out: {_items_text(event.items)}"
-    return f"{name} wins the blocked round: {signed(points)}"
+    return f"{name} {agree(name, 'wins', 'win')} the blocked round: {signed(points)}"
 
 
 _TURN_EVENTS = (
@@ -500,7 +533,8 @@ def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSumm
     elif summary.winner is None:
         text = "Blocked: nobody wins the round"
     else:
-        text = f"Blocked: {table.name(summary.winner)} wins the round"
+        winner = table.name(summary.winner)
+        text = f"Blocked: {winner} {agree(winner, 'wins', 'win')} the round"
     items = []
     totals = {reason: summary.points_for(reason) for reason in triominoes.Reason}
     for seat in range(len(summary.points)):
@@ -598,11 +632,34 @@ def _triominoes_parts(
     )
 
 
-def move_words(name: str, move: Any) -> str:
-    """Any game's move in words (for ``last_move``)."""
+def move_words(name: str, move: Any, timed_out: bool = False) -> str:
+    """Any game's move in words (for ``last_move``); a move the clock made says so."""
     if isinstance(move, dominoes.Move):
-        return dominoes_words(name, move)
-    return triominoes_words(name, move)
+        words = dominoes_words(name, move)
+    else:
+        words = triominoes_words(name, move)
+        if move.kind is triominoes.MoveKind.TIMEOUT:
+            return words  # "Ann ran out of time" already
+    if not timed_out:
+        return words
+    return f"{name} ran out of time: {_made_for(move)}"
+
+
+def _made_for(move: Any) -> str:
+    """What the server did for a seat whose clock ran out, in the passive: "6-4 played on the right"."""
+    if isinstance(move, dominoes.Move):
+        if move.kind is dominoes.MoveKind.DRAW:
+            return "a tile drawn"
+        if move.kind is dominoes.MoveKind.PASS:
+            return "passed"
+        if move.end is None:
+            return f"{move.tile} played to open"
+        return f"{move.tile} played on the {move.end.value}"
+    if move.kind is triominoes.MoveKind.PLACE:
+        return f"{move.tile} placed at {move.place}"
+    if move.kind is triominoes.MoveKind.DRAW:
+        return "a tile drawn"
+    return "passed"
 
 
 def hint_reason(agent: Any, observation: Any, move: Any, entry: dict[str, Any]) -> str:
