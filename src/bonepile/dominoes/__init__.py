@@ -14,7 +14,8 @@ from bonepile.core.errors import (
     RecordError,
     RulesError,
 )
-from bonepile.dominoes._game import RECORD_FORMAT, Game, GameOutcome, replay
+from bonepile.core.records import RECORD_FORMAT
+from bonepile.dominoes._game import Game, GameOutcome, replay
 from bonepile.dominoes._hand import Event, Hand, HandOutcome, Observation, Termination
 from bonepile.dominoes._rules import PRESETS, Rules
 from bonepile.dominoes._tiles import DRAW, PASS, TILES, End, Move, MoveKind, Tile, tiles_of_set

@@ -11,12 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bonepile.core.errors import IllegalMoveError, InvalidMoveError, InvalidPositionError, RecordError, RulesError
+from bonepile.core.errors import IllegalMoveError, InvalidPositionError, RulesError
+from bonepile.core.records import RECORD_FORMAT, replay_record
 from bonepile.dominoes._hand import Hand, HandOutcome, Observation, Termination
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import Move
-
-RECORD_FORMAT = "bonepile-record/1"
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,10 +208,10 @@ class Game:
             "moves": [str(m) for m in self._moves],
             "hands": len(self._summaries),
             "scores": list(self._scores),
-            "result": self._result(),
+            "result": self.result_record(),
         }
 
-    def _result(self) -> dict[str, Any] | None:
+    def result_record(self) -> dict[str, Any] | None:
         """The record's ``result``: None until the game is over."""
         if self._outcome is None:
             return None
@@ -229,48 +228,6 @@ def replay(record: dict[str, Any]) -> Game:
     Raises ``RecordError`` naming the first bad move (its number, hand and
     text) or the first field that does not match.
     """
-    if not isinstance(record, dict):
-        raise RecordError(f"a record is a JSON object, not {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise RecordError(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT!r}")
-    if record.get("game") != "dominoes":
-        raise RecordError(f"not a dominoes record: game is {record.get('game')!r}")
-    options = record.get("options")
-    if not isinstance(options, dict):
-        raise RecordError("the record has no 'options' object")
-    try:
-        rules = Rules.from_dict(options)
-    except (RulesError, TypeError) as error:
-        raise RecordError(f"bad options in record: {error}") from None
-    if record.get("preset") != rules.preset:
-        raise RecordError(f"preset {record.get('preset')!r} does not match the options' {rules.preset!r}")
-    seed = record.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise RecordError(f"the record's seed must be a whole number, not {seed!r}")
-    moves = record.get("moves")
-    if not isinstance(moves, list):
-        raise RecordError("the record has no 'moves' list")
-    game = Game(rules, seed)
-    for number, text in enumerate(moves, start=1):
-        where = f"move {number} (hand {game.hand_number})"
-        if not isinstance(text, str):
-            raise RecordError(f"{where} is not text: {text!r}")
-        if game.is_over:
-            raise RecordError(f"{where} {text!r} comes after the end of the game")
-        try:
-            game.play(Move.parse(text))
-        except (InvalidMoveError, IllegalMoveError) as error:
-            raise RecordError(f"{where} {text!r} does not replay: {error}") from None
-    result = record.get("result")
-    if result is not None:
-        if not game.is_over:
-            raise RecordError(f"the record claims a result {result!r} but its moves do not finish the game")
-        if result != game._result():
-            raise RecordError(f"the record's result {result!r} does not match the replay's scores {list(game.scores)}")
-    elif game.is_over:
-        raise RecordError("the moves finish the game but the record has no result")
-    if "scores" in record and record["scores"] != list(game.scores):
-        raise RecordError(f"the record's scores {record['scores']} do not match the replay's {list(game.scores)}")
-    if "hands" in record and record["hands"] != len(game.hand_summaries):
-        raise RecordError(f"the record counts {record['hands']!r} hands but its moves play {len(game.hand_summaries)}")
-    return game
+    return replay_record(
+        record, game_name="dominoes", unit="hand", rules_from_dict=Rules.from_dict, new_game=Game, parse_move=Move.parse
+    )

@@ -19,7 +19,8 @@ from bonepile.core.errors import (
     RecordError,
     RulesError,
 )
-from bonepile.triominoes._game import RECORD_FORMAT, Game, GameOutcome, replay, t8_winners
+from bonepile.core.records import RECORD_FORMAT
+from bonepile.triominoes._game import Game, GameOutcome, replay, t8_winners
 from bonepile.triominoes._round import (
     BRIDGE_BONUS,
     HEXAGON_BONUS,
