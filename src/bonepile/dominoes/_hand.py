@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
     AmbiguousMoveError,
     BonepileError,
@@ -57,14 +58,7 @@ _ANY_TILE = -1
 """``Hand._opening`` value: the leader may open with any tile."""
 
 
-def _indices(mask: int) -> list[int]:
-    """The tile indices set in ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+_indices = bit_indices
 
 
 def _tiles(mask: int) -> tuple[Tile, ...]:

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeGuard, TypeVar
 
+from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
     AmbiguousMoveError,
     BonepileError,
@@ -73,14 +74,7 @@ def _build_fit_table() -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tu
 _FIT, _FIT_MASK = _build_fit_table()
 
 
-def _indices(mask: int) -> list[int]:
-    """The tile indices set in ``mask``, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+_indices = bit_indices
 
 
 def _tiles(mask: int) -> tuple[Tile, ...]:
