@@ -386,10 +386,10 @@ def clearly_positive(margins: list[float]) -> bool:
 def test_heuristic_beats_greedy() -> None:
     heuristic: AgentMaker = lambda seed: HeuristicAgent("triominoes", seed)  # noqa: E731
     greedy: AgentMaker = lambda seed: GreedyAgent("triominoes", seed)  # noqa: E731
-    assert clearly_positive(duplicate_margins(heuristic, greedy, "pressman", 2, 80))
+    assert clearly_positive(duplicate_margins(heuristic, greedy, "pressman", 2, 60))
 
 
 def test_ismcts_with_a_small_budget_beats_random() -> None:
-    ismcts: AgentMaker = lambda seed: ISMCTSAgent("triominoes", seed, iterations=16)  # noqa: E731
+    ismcts: AgentMaker = lambda seed: ISMCTSAgent("triominoes", seed, iterations=8)  # noqa: E731
     rand: AgentMaker = lambda seed: RandomAgent("triominoes", seed)  # noqa: E731
-    assert clearly_positive(duplicate_margins(ismcts, rand, "pressman", 2, 12))
+    assert clearly_positive(duplicate_margins(ismcts, rand, "pressman", 2, 40))

@@ -1,27 +1,22 @@
-"""Fixtures for the web tests: an app on a temporary SQLite file, with the AI playing at once."""
+"""Fixtures for the web tests: an app on a temporary SQLite file, with the AI playing at once.
+
+Helpers that tests import live in ``web_helpers`` (a module name no other test folder uses): importing
+from ``conftest`` would depend on which folder's conftest pytest imported first.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
-
-from bonepile.web import create_app
+from web_helpers import open_client
 
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'games.db'}"
-
-
-@contextmanager
-def open_client(db_url: str, ai_delay: float = 0.0, hand_pause: float = 0.0) -> Iterator[TestClient]:
-    """A client of a new app on ``db_url``; the app starts (resuming games) and stops around the block."""
-    with TestClient(create_app(db_url, ai_delay=ai_delay, hand_pause=hand_pause)) as client:
-        yield client
 
 
 @pytest.fixture

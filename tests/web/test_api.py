@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import open_client
 from fastapi.testclient import TestClient
-from web_helpers import create, my_turn_or_over, play, play_out, view_of, wait_for
+from web_helpers import create, my_turn_or_over, open_client, play, play_out, view_of, wait_for
 
 from bonepile import dominoes, triominoes
 from bonepile.ai.base import make_agent

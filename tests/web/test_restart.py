@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import open_client
-from web_helpers import create, my_turn_or_over, play, play_out, view_of, wait_for
+from web_helpers import create, my_turn_or_over, open_client, play, play_out, view_of, wait_for
 
 
 def test_a_new_app_on_the_same_database_resumes_the_game_identically(db_url: str, tmp_path: Path) -> None:

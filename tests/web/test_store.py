@@ -14,7 +14,7 @@ def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -
     url = f"sqlite:///{tmp_path / 'nested' / 'empty.db'}"
     store = GameStore(url)  # creates the folder, then runs `alembic upgrade head`
     tables = set(inspect(store.engine).get_table_names())
-    assert tables == {"games", "alembic_version"}
+    assert tables == {"games", "rooms", "alembic_version"}
     columns = {column["name"] for column in inspect(store.engine).get_columns("games")}
     assert columns == {
         "id",
@@ -27,9 +27,24 @@ def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -
         "status",
         "created_at",
         "updated_at",
+        "room_id",
+        "turn_time_limit",
+        "turn_started_at",
+        "timeouts",
+        "version",
+    }
+    assert {column["name"] for column in inspect(store.engine).get_columns("rooms")} >= {
+        "id",
+        "seats",
+        "host_token_hash",
+        "join_code",
+        "state",
+        "game_id",
+        "games",
+        "version",
     }
     with store.engine.connect() as connection:
-        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0001"
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
     upgrade(store.engine)  # a second run changes nothing
     store.close()
 

@@ -1,18 +1,28 @@
-"""Helpers for the web tests: waiting for the AI, playing a seat's turns, and the hidden-information check."""
+"""Helpers for the web tests: an app to talk to, waiting for the AI, playing a seat's turns, and the
+hidden-information check."""
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from bonepile import dominoes, triominoes
 from bonepile.games import game_info
+from bonepile.web import create_app
 
 View = dict[str, Any]
+
+
+@contextmanager
+def open_client(db_url: str, ai_delay: float = 0.0, hand_pause: float = 0.0) -> Iterator[TestClient]:
+    """A client of a new app on ``db_url``; the app starts (resuming games) and stops around the block."""
+    with TestClient(create_app(db_url, ai_delay=ai_delay, hand_pause=hand_pause)) as client:
+        yield client
 
 
 def create(client: TestClient, **body: Any) -> dict[str, Any]:

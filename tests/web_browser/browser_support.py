@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -89,6 +90,14 @@ class LiveServer:
                     return
             assert time.monotonic() < deadline, "the server did not start in 30 s"
             time.sleep(0.1)
+
+    def kill(self) -> None:
+        """Stop the server at once (SIGKILL), as a crash or a power cut would: no shutdown, no goodbyes."""
+        if self.process is None:
+            return
+        self.process.kill()
+        self.process.wait(timeout=10)
+        self.process = None
 
     def stop(self) -> None:
         if self.process is None:
@@ -163,6 +172,39 @@ def find_position(
 
 
 # ------------------------------------------------------------------------------------------ the page
+
+
+class Watch:
+    """What a page did that it should not: errors in its console, requests to anywhere but the server."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+        self.foreign: list[str] = []
+        self.allow: list[str] = []
+
+    def check(self) -> None:
+        errors = [error for error in self.errors if not any(re.search(allowed, error) for allowed in self.allow)]
+        assert not errors, f"errors in the page: {errors}"
+        assert not self.foreign, f"requests outside the server: {self.foreign}"
+
+
+def open_page(browser: Browser, base: str, watch: Watch, width: int = 1400, height: int = 860) -> Page:
+    """A page in a browser context of its own (its own storage: another person), watched."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: watch.errors.append(f"uncaught: {error}"))
+
+    def guard(route: Route) -> None:
+        if route.request.url.startswith(base):
+            route.continue_()
+        else:
+            watch.foreign.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return page
 
 
 class TablePage:
@@ -256,6 +298,7 @@ def start_from_form(
     preset: str | None = None,
     seats: list[str] | None = None,
     target: int | None = None,
+    time_limit: float | None = None,
 ) -> None:
     """Deal a game through the start page: ``seats`` are the seat selects' values ("human", "easy", …)."""
     page.goto(f"{base}/#/")
@@ -268,6 +311,8 @@ def start_from_form(
             page.select_option(f"#seat-kind-{number}", kind)
     if target is not None:
         page.fill("#target", str(target))
+    if time_limit is not None:
+        page.fill("#time-limit", str(time_limit))
     page.click("#start-game")
     expect(page.locator(".table-page[data-move-number]")).to_be_visible()
 
@@ -284,3 +329,71 @@ def running(server: LiveServer) -> Iterator[LiveServer]:
         yield server
     finally:
         server.stop()
+
+
+# ------------------------------------------------------------------------------------------ online rooms
+
+
+def create_room_from_form(
+    page: Page,
+    base: str,
+    *,
+    game: str,
+    preset: str | None = None,
+    seats: list[str],
+    target: int | None = None,
+    time_limit: float | None = None,
+    name: str | None = None,
+) -> str:
+    """Create an online room through the start page and land in its lobby; answer the room id.
+
+    ``seats`` are the seat selects' values: "you", "human" (a friend), or an AI level.
+    """
+    page.goto(f"{base}/#/")
+    page.click("#mode-online")
+    page.locator(f"label.game-card:has(input[value='{game}'])").click()
+    if preset is not None:
+        page.locator(f"label.preset-option:has(input[value='{preset}'])").click()
+    page.select_option("#players", str(len(seats)))
+    for number, kind in enumerate(seats):
+        page.select_option(f"#seat-kind-{number}", kind)
+    if name is not None:
+        page.fill(f"#seat-name-{seats.index('you')}", name)
+    if target is not None:
+        page.fill("#target", str(target))
+    if time_limit is not None:
+        page.fill("#time-limit", str(time_limit))
+    page.click("#start-game")
+    expect(page.locator(".lobby-page[data-role='host']")).to_be_visible()
+    found = re.search(r"#/room/([A-Za-z0-9_-]+)\?", page.url)
+    assert found, page.url
+    return found.group(1)
+
+
+def lobby_link(page: Page, kind: str) -> str:
+    """A link of the lobby: "join" (the share link), "own", or "seat-N" (a seat's secret link)."""
+    return page.locator(f"input[data-link='{kind}']").input_value()
+
+
+def play_room(tables: list[TablePage], *, max_moves: int = 600, until: Callable[[int], bool] | None = None) -> int:
+    """Play the room's game through its pages, each seat on its own page, until it is over (or ``until``
+    says stop after a move); hand summaries are closed everywhere. Answers how many moves were clicked."""
+    moves = 0
+    idle = 0
+    while moves < max_moves:
+        for table in tables:
+            table.dismiss_summaries()
+        if all(table.status() == "over" for table in tables):
+            return moves
+        mover = next((table for table in tables if table.root.get_attribute("data-my-turn") == "true"), None)
+        if mover is None or mover.page.locator(".summary-dialog").count():
+            idle += 1
+            assert idle < 600, "no page got the turn"
+            tables[0].page.wait_for_timeout(50)
+            continue
+        idle = 0
+        mover.play_turn()
+        moves += 1
+        if until is not None and until(moves):
+            return moves
+    raise AssertionError("the game did not end")

@@ -2,13 +2,12 @@
 
 A live server runs in a child process on a temporary SQLite file with the AI's pauses set to nothing;
 each test gets a fresh browser page and checks that the page never asks for anything outside the server
-and logs no error.
+and logs no error (the fixtures are in conftest.py).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,79 +17,20 @@ playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright (
 
 from browser_support import (  # noqa: E402
     CHROMIUM,
-    CHROMIUM_ARGS,
     LiveServer,
     TablePage,
+    Watch,
     find_position,
+    open_page,
     running,
     screenshot,
     start_from_form,
 )
-from playwright.sync_api import Browser, Page, Route, expect, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 expect.set_options(timeout=20_000)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
-    with running(LiveServer(tmp_path_factory.mktemp("web") / "games.db")) as live:
-        yield live
-
-
-class Watch:
-    """What a page did that it should not: errors in its console, requests to anywhere but the server."""
-
-    def __init__(self) -> None:
-        self.errors: list[str] = []
-        self.foreign: list[str] = []
-        self.allow: list[str] = []
-
-    def check(self) -> None:
-        errors = [error for error in self.errors if not any(re.search(allowed, error) for allowed in self.allow)]
-        assert not errors, f"errors in the page: {errors}"
-        assert not self.foreign, f"requests outside the server: {self.foreign}"
-
-
-def open_page(browser: Browser, base: str, watch: Watch, width: int = 1400, height: int = 860) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    page.on("console", lambda message: watch.errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: watch.errors.append(f"uncaught: {error}"))
-
-    def guard(route: Route) -> None:
-        if route.request.url.startswith(base):
-            route.continue_()
-        else:
-            watch.foreign.append(route.request.url)
-            route.abort()
-
-    context.route("**/*", guard)
-    return page
-
-
-@pytest.fixture
-def watch() -> Iterator[Watch]:
-    watched = Watch()
-    yield watched
-    watched.check()
-
-
-@pytest.fixture
-def page(browser: Browser, server: LiveServer, watch: Watch) -> Iterator[Page]:
-    opened = open_page(browser, server.url, watch)
-    yield opened
-    opened.context.close()
 
 
 # ------------------------------------------------------------------------------------------ whole games

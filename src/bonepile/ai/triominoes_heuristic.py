@@ -13,6 +13,12 @@ candidate placement on a copy of the board and weighs, in "points" units:
   what their draws and passes proved, see ``triominoes_sampling``); the
   expected best bonus they can take is subtracted, and the same for the
   players after them, discounted (the gap may be filled or spoiled first).
+* **Starving the next player**: draws cost more than anything else over a
+  round (T6: -5 each; a player of greedy or random play draws about ten
+  times a round), so a placement that leaves the next player no tile that
+  fits is worth a lot: the chance of it, from the tiles they could hold and
+  those that still fit the board, weighs heavily (``Weights.block``; the
+  arena showed it to be the heuristic's largest gain over greedy play).
 * **Chances for ourselves**: a bonus place that survives until our next turn
   and that a tile we keep fits, weighted by the chance nobody takes it first.
 * **Staying able to play**: not being able to place costs draws (T6: -5 each,
@@ -23,8 +29,9 @@ candidate placement on a copy of the board and weighs, in "points" units:
   others hold (T7); when an opponent is close to going out, the value of the
   tiles still held is at risk, so heavy tiles go first.
 * **Buying** (``goliath``'s voluntary draw) costs 5 points and a tile more to
-  shed; it is chosen only when every placement is that much worse, i.e.
-  when each one gifts a big bonus.
+  shed; it is chosen only when the best placement is worth that much less
+  than leaving the board as it is, i.e. when every placement gifts a big
+  bonus.
 
 The weights are plain numbers in ``Weights`` so arena runs can tune them.
 Ties go to a seeded random choice: the agent is deterministic given its seed,

@@ -50,6 +50,18 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--ai-delay", type=float, default=0.8, help="seconds before each AI move in the browser (default 0.8)"
     )
+    serve.add_argument(
+        "--hand-pause",
+        type=float,
+        default=2.5,
+        help="seconds the AI waits after a move that ended a hand, so it can be read (default 2.5)",
+    )
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share rooms with other bonepile servers on the same database through Redis, "
+        "e.g. redis://127.0.0.1:6379/0 (needs the 'redis' extra)",
+    )
 
     replay = commands.add_parser("replay", help="replay a saved game record, checking every move")
     replay.add_argument("file", metavar="FILE")

@@ -1,8 +1,10 @@
 """The FastAPI app: the HTTP and WebSocket endpoints of docs/web-protocol.md, and the static front end.
 
 Thin on purpose: each endpoint checks the shape of its input (pydantic) and
-hands over to ``SessionManager``, which owns the games. Every error leaves as
-``{"error": {"code", "message"}}`` with a 4xx status.
+hands over to ``SessionManager``, which owns the games, or ``RoomManager``,
+which owns the rooms (and checks every credential). Every error leaves as
+``{"error": {"code", "message"}}`` with a 4xx status; request bodies over
+16 KiB are refused before they are read whole.
 """
 
 from __future__ import annotations
@@ -15,19 +17,25 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bonepile.store.db import GameStore, default_db_url
 from bonepile.web import catalog
+from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat
+from bonepile.web.room_socket import Limits, RoomSocket, pump
+from bonepile.web.rooms import RoomManager
 from bonepile.web.sessions import GameSession, Listener, SeatSpec, SessionManager
 
 STATIC = Path(__file__).with_name("static")
+MAX_BODY = 16 * 1024
+"""The largest request body, in bytes (docs: 413 too_large)."""
 
 
 class _Body(BaseModel):
@@ -47,6 +55,40 @@ class CreateIn(_Body):
     seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = None
+    turn_time_limit: float | None = None
+
+
+class RoomIn(_Body):
+    game: str
+    preset: str | None = None
+    players: int | None = None
+    seats: list[SeatIn] | None = Field(default=None, min_length=1, max_length=8)
+    host_seat: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    turn_time_limit: float | None = None
+
+
+class JoinIn(_Body):
+    name: str | None = Field(default=None, max_length=100)
+    seat: int | None = None
+
+
+class ClaimIn(_Body):
+    name: str | None = Field(default=None, max_length=100)
+
+
+class SeatChangeIn(_Body):
+    kind: Literal["human", "ai"]
+    level: str | None = None
+    name: str | None = Field(default=None, max_length=100)
+
+
+class StartIn(_Body):
+    pass
+
+
+class RematchIn(_Body):
+    game_id: str = Field(max_length=32)
 
 
 class MoveIn(_Body):
@@ -82,30 +124,119 @@ def _error_response(error: ApiError) -> JSONResponse:
     return JSONResponse(error.body(), status_code=error.status)
 
 
+def _credential(authorization: str | None) -> str:
+    """The credential of an ``Authorization: Bearer ...`` header, or ``401 no_credential``."""
+    scheme, _, value = (authorization or "").strip().partition(" ")
+    value = value.strip()
+    if scheme.lower() != "bearer" or not value or len(value) > 128:
+        raise ApiError(401, "no_credential", "send the room's link secret as 'Authorization: Bearer <secret>'")
+    return value
+
+
+class BodyLimit:
+    """Refuse request bodies over ``limit`` bytes with ``413 too_large``, before reading them whole.
+
+    A declared ``Content-Length`` is checked at once; a body without one is
+    read up to the limit and then handed on.
+    """
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None:
+            if not declared.isdigit() or int(declared) > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            await self.app(scope, receive, send)
+            return
+        if scope.get("method") in ("GET", "HEAD", "OPTIONS", "DELETE"):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                await self._refuse(scope, receive, send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
+        error = ApiError(413, "too_large", f"request bodies are at most {self.limit // 1024} KiB")
+        await _error_response(error)(scope, receive, send)
+
+
 def create_app(
     db_url: str | None = None,
     *,
     ai_delay: float = 0.8,
     hand_pause: float = 2.5,
     static_dir: str | Path | None = None,
+    redis_url: str | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (default: the SQLite file in the user's data folder).
 
     The database is migrated to the newest schema here; the unfinished games
     are resumed when the app starts (its lifespan). ``ai_delay`` is the pause
     before each AI move and ``hand_pause`` the pause after a move that ended
-    a hand, in seconds (0 for tests).
+    a hand, in seconds (0 for tests). With ``redis_url``, this process shares
+    its rooms and games with every other process on the same database and
+    Redis (``bonepile.web.bus``). ``limits`` are the room sockets' limits.
     """
     store = GameStore(db_url or default_db_url())
-    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause)
+    bus = RedisBus(redis_url) if redis_url else LocalBus()
+    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause, bus=bus)
+    rooms = RoomManager(store, manager, bus)
+    room_socket = RoomSocket(rooms, limits or Limits())
+
+    async def on_event(event: Event) -> None:
+        """Another process changed a game, a room, or a room's presence: catch up and push."""
+        kind, ident = event.get("kind"), event.get("id")
+        if not isinstance(ident, str):
+            return
+        if kind == "game":
+            await manager.refresh(ident)
+        elif kind == "room":
+            await rooms.refresh(ident)
+        elif kind == "presence":
+            await rooms.presence_event(ident)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await bus.start(on_event)
         await manager.start()
+        await rooms.open()
         try:
             yield
         finally:
+            await rooms.close()
             await manager.stop()
+            await bus.stop()
             store.close()
 
     app = FastAPI(
@@ -117,7 +248,9 @@ def create_app(
         openapi_url="/api/openapi.json",
     )
     app.state.manager = manager
+    app.state.rooms = rooms
     app.state.store = store
+    app.add_middleware(BodyLimit)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -151,6 +284,7 @@ def create_app(
             seats=None if body.seats is None else [seat.model_dump() for seat in body.seats],
             options=body.options,
             seed=body.seed,
+            turn_time_limit=body.turn_time_limit,
         )
         return session.summary()
 
@@ -201,7 +335,7 @@ def create_app(
         async with session.lock:
             session.listeners.add(listener)
             listener.queue.put_nowait({"type": "view", "cause": "connect", "view": session.view(spec)})
-        sender = asyncio.create_task(_pump(websocket, listener))
+        sender = asyncio.create_task(pump(websocket, listener.queue))
         try:
             while True:
                 text = await websocket.receive_text()
@@ -217,13 +351,68 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await sender
 
+    # ---------------------------------------------------------------------------- rooms
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(body: RoomIn) -> dict[str, Any]:
+        return await rooms.create(
+            game=body.game,
+            preset=body.preset,
+            players=body.players,
+            seats=None if body.seats is None else [seat.model_dump() for seat in body.seats],
+            host_seat=body.host_seat,
+            host_seat_given="host_seat" in body.model_fields_set,
+            options=body.options,
+            turn_time_limit=body.turn_time_limit,
+        )
+
+    @app.get("/api/rooms/{room_id}")
+    async def get_room(room_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        hub, role = rooms.read(room_id, _credential(authorization))
+        return rooms.room_json(hub, role)
+
+    @app.post("/api/rooms/{room_id}/join")
+    async def join_room(room_id: str, body: JoinIn, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        return await rooms.join(room_id, _credential(authorization), body.name, body.seat)
+
+    @app.post("/api/rooms/{room_id}/claim")
+    async def claim_seat(
+        room_id: str, body: ClaimIn, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        return await rooms.claim(room_id, _credential(authorization), body.name)
+
+    @app.post("/api/rooms/{room_id}/seats/{seat}")
+    async def set_seat(
+        room_id: str, seat: int, body: SeatChangeIn, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        return await rooms.set_seat(room_id, _credential(authorization), seat, body.kind, body.level, body.name)
+
+    @app.post("/api/rooms/{room_id}/start")
+    async def start_room(
+        room_id: str, body: StartIn | None = None, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        return await rooms.start_room(room_id, _credential(authorization))
+
+    @app.post("/api/rooms/{room_id}/rematch")
+    async def rematch(
+        room_id: str, body: RematchIn, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        return await rooms.rematch(room_id, _credential(authorization), body.game_id)
+
+    @app.get("/api/rooms/{room_id}/view")
+    async def room_view(room_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        return rooms.view(room_id, _credential(authorization))
+
+    @app.get("/api/rooms/{room_id}/record")
+    async def room_record(
+        room_id: str, game_id: str | None = None, authorization: str | None = Header(default=None)
+    ) -> dict[str, Any]:
+        return rooms.record(room_id, _credential(authorization), game_id)
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def room_websocket(websocket: WebSocket, room_id: str) -> None:
+        await room_socket.serve(websocket, room_id)
+
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=static, html=True, check_dir=False), name="static")
     return app
-
-
-async def _pump(websocket: WebSocket, listener: Listener) -> None:
-    """Send a socket's queued messages in order, until it closes."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            await websocket.send_json(await listener.queue.get())

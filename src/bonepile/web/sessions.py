@@ -8,32 +8,48 @@ Order of a move, so that nothing is ever shown that is not stored:
 validate and apply it on the engine, commit the new move list, then push the
 new views to every socket of the game. AI seats play on the server, one move
 at a time, at a human pace (``ai_delay`` before each AI move, ``hand_pause``
-after a move that ended a hand); each AI move goes the same way.
+after a move that ended a hand); each AI move goes the same way, and so does
+a move the turn timer makes when a human seat's clock runs out.
 
 Concurrency: each game has an ``asyncio.Lock`` held while its state changes
 and while its views are queued; the AI thinks in a worker thread, outside the
 lock, from an (immutable) observation, and its move is applied only if the
-game has not changed meanwhile (``revision``).
+game has not changed meanwhile (``revision``). Between processes sharing the
+database, every commit is conditional on the row version the session last
+read; a process that loses the race catches up from the database (pushing the
+views of the moves it missed) and checks the move again.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import math
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from bonepile.ai.base import make_agent
 from bonepile.core.errors import BonepileError
 from bonepile.games import GameInfo
-from bonepile.store.db import OVER, PLAYING, GameStore, StoredGame
+from bonepile.store.db import OVER, PLAYING, GameStore, StaleWrite, StoredGame
 from bonepile.web import catalog
+from bonepile.web.bus import LocalBus
 from bonepile.web.errors import ApiError, bad_seat, move_error, unknown_game
-from bonepile.web.views import LastMove, SeatInfo, Table, hint_reason, move_words, sides_json, view
+from bonepile.web.views import (
+    LastMove,
+    SeatInfo,
+    Table,
+    hint_reason,
+    move_words,
+    possessive,
+    sides_json,
+    view,
+)
 
 log = logging.getLogger(__name__)
 
@@ -43,9 +59,24 @@ SeatSpec = int | Literal["turn"] | None
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in a browser's numbers."""
 
+MAX_TURN_TIME = 86400.0
+"""The longest turn time limit, in seconds (a day)."""
+
+TIMEOUT_AGENT = "random"
+"""What plays for a seat whose clock ran out where the rules have no time-out move (docs: the turn timer)."""
+
 
 def _iso(moment: datetime) -> str:
     return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def iso_ms(moment: datetime) -> str:
+    """A time with milliseconds, for a clock's deadline: ``2025-01-31T18:04:35.250Z``."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
 
 
 def agent_seed(seed: int, move_number: int, seat: int) -> int:
@@ -53,12 +84,53 @@ def agent_seed(seed: int, move_number: int, seat: int) -> int:
     return (seed * 1_000_003 + move_number * 8_191 + seat) % 2**63
 
 
+def checked_time_limit(game: str, limit: float | None, options: dict[str, Any]) -> tuple[float | None, dict[str, Any]]:
+    """The checked turn time limit of a new game or room, and its engine options.
+
+    For Tri-Ominos the limit is the engine's own option (T8: it makes the
+    ``timeout`` move legal), which may come in ``options`` instead; Dominoes
+    has no such rule, so the limit stays with the server only.
+    """
+    options = dict(options)
+    if game == "triominoes" and "turn_time_limit" in options:
+        given = options["turn_time_limit"]
+        if limit is not None and given is not None and given != limit:
+            raise ApiError(400, "bad_rules", "turn_time_limit is given twice, with two values")
+        if limit is None and given is not None:
+            limit = given
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int | float):
+            raise ApiError(400, "bad_rules", "turn_time_limit must be a number of seconds or null")
+        if not (math.isfinite(limit) and 0 < limit <= MAX_TURN_TIME):
+            raise ApiError(400, "bad_rules", f"turn_time_limit must be more than 0 and at most {MAX_TURN_TIME:g} s")
+        limit = float(limit)
+        if game == "triominoes":
+            options["turn_time_limit"] = limit
+    return limit, options
+
+
+@dataclass(frozen=True, slots=True)
+class Close:
+    """Put on a socket's queue: send what is before it, then close the socket with ``code``."""
+
+    code: int
+    reason: str = ""
+
+
+Outgoing = dict[str, Any] | str | Close
+"""A queued message: JSON to encode, JSON already encoded (shared by the sockets of one seat), or a close."""
+
+
 @dataclass(eq=False)
 class Listener:
     """One open WebSocket: its seat spec and the queue of messages waiting to be sent."""
 
     spec: SeatSpec
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[Outgoing] = field(default_factory=asyncio.Queue)
+
+
+Watcher = Callable[["GameSession", str], None]
+"""Called after a game changed and its views were queued (with the game's lock held): the rooms listen."""
 
 
 class GameSession:
@@ -74,11 +146,18 @@ class GameSession:
         self.seats = tuple(
             SeatInfo(kind=str(seat["kind"]), name=str(seat["name"]), level=seat.get("level")) for seat in stored.seats
         )
+        self.room_id = stored.room_id
+        self.turn_time_limit = stored.turn_time_limit
+        self.turn_started_at = stored.turn_started_at or stored.created_at
+        self.timeouts: set[int] = set(stored.timeouts)
+        self.version = stored.version
         self.created_at = stored.created_at
         self.updated_at = stored.updated_at
         self.lock = asyncio.Lock()
         self.listeners: set[Listener] = set()
         self.ai_task: asyncio.Task[None] | None = None
+        self.timer_task: asyncio.Task[None] | None = None
+        self.timer_for: tuple[int, datetime] | None = None
         self.revision = 0
         self.game: Any = None
         self.texts: list[str] = []
@@ -110,21 +189,34 @@ class GameSession:
         self.movers = movers
         self.hands_at = hands_at
         self.ended_hand = ended
+        self.timeouts = {number for number in self.timeouts if number <= len(self.texts)}
         self.revision += 1
 
-    def apply(self, seat: int, move: Any) -> LastMove:
-        """Play a legal move of ``seat`` on the engine and note who made it."""
+    def _turn(self) -> tuple[int | None, int]:
+        """Whose turn in which hand: the clock restarts when this changes (a draw keeps the turn)."""
+        return self.game.to_move, len(self.game.hand_summaries)
+
+    def apply(self, seat: int, move: Any, *, timed_out: bool = False) -> LastMove:
+        """Play a legal move (or a stored move's text) of ``seat`` on the engine and note who made it."""
+        before = self._turn()
         hands_before = len(self.game.hand_summaries)
         self.ended_hand = self.game.play(move, player=seat) is not None
-        self.texts.append(str(move))
+        self.texts.append(str(self.game.moves[-1]))
         self.movers.append(seat)
         self.hands_at.append(hands_before)
+        if timed_out:
+            self.timeouts.add(len(self.texts))
+        if self._turn() != before:
+            self.turn_started_at = _now()
         self.revision += 1
-        return self.last_move_of(move)
+        return self.last_move_of(self.game.moves[-1])
 
     def last_move_of(self, move: Any) -> LastMove:
+        number = len(self.texts)
         seat = self.movers[-1]
-        return LastMove(len(self.texts), seat, self.texts[-1], move_words(self.seats[seat].name, move))
+        timed_out = number in self.timeouts
+        text = move_words(self.seats[seat].name, move, timed_out)
+        return LastMove(number, seat, self.texts[-1], text, timed_out)
 
     @property
     def move_number(self) -> int:
@@ -146,6 +238,44 @@ class GameSession:
         seat = self.game.to_move
         return seat if seat is not None and self.seats[seat].kind == "ai" else None
 
+    # ------------------------------------------------------------------------------ the clock
+
+    def deadline(self) -> datetime | None:
+        """When the turn of the human seat to move runs out; None without a limit, for an AI, or once over."""
+        if self.turn_time_limit is None or self.over:
+            return None
+        seat = self.game.to_move
+        if seat is None or self.seats[seat].kind != "human":
+            return None
+        return self.turn_started_at + timedelta(seconds=self.turn_time_limit)
+
+    def clock(self) -> dict[str, Any] | None:
+        """The view's ``clock`` (docs/web-protocol.md, the turn timer)."""
+        deadline = self.deadline()
+        if deadline is None or self.turn_time_limit is None:
+            return None
+        remaining = max(0.0, (deadline - _now()).total_seconds())
+        return {
+            "seat": self.game.to_move,
+            "limit": self.turn_time_limit,
+            "deadline": iso_ms(deadline),
+            "remaining": round(remaining, 3),
+        }
+
+    def timeout_move(self) -> Any:
+        """What the server plays for the seat to move when its clock runs out (docs: the turn timer).
+
+        Tri-Ominos has T8's ``timeout``, except on a round's opening tile
+        (T3); there, and in Dominoes, a random legal move, as the easy AI
+        would choose it (seeded by the game, so a replay chooses the same).
+        """
+        seat = self.game.to_move
+        if self.name == "triominoes":
+            with contextlib.suppress(BonepileError):
+                return self.game.parse_move("timeout")
+        agent = make_agent(TIMEOUT_AGENT, self.name, agent_seed(self.seed, self.move_number, seat))
+        return agent.choose(self.game.observation(seat))
+
     # ------------------------------------------------------------------------------ views
 
     def table(self) -> Table:
@@ -161,6 +291,8 @@ class GameSession:
             over=self.over,
             winner_sides=tuple(sorted(self.game.winners)),
             last_move=last,
+            room=self.room_id,
+            clock=self.clock(),
         )
 
     def human_seat(self, seat: int) -> int:
@@ -168,7 +300,7 @@ class GameSession:
         if not 0 <= seat < len(self.seats):
             raise bad_seat(f"no seat {seat}: this game has seats 0 to {len(self.seats) - 1}")
         if self.seats[seat].kind != "human":
-            raise bad_seat(f"seat {seat} is played by the AI: its tiles are hidden")
+            raise bad_seat(f"seat {seat} is an AI player: its tiles are hidden")
         return seat
 
     def resolve(self, spec: SeatSpec) -> int | None:
@@ -205,45 +337,60 @@ class GameSession:
             "hand_word": catalog.HAND_WORDS[self.name],
             "sides": sides_json(self.table(), game.rules, game.scores),
             "winner_sides": sorted(game.winners),
+            "turn_time_limit": self.turn_time_limit,
             "created_at": _iso(self.created_at),
             "updated_at": _iso(self.updated_at),
         }
 
-    def publish(self, cause: str) -> None:
-        """Queue the new view on every socket of the game (called with the lock held, after the commit)."""
-        cache: dict[int | None, dict[str, Any]] = {}
-        for listener in self.listeners:
+    def publish(self, cause: str, only: Sequence[Listener] | None = None) -> None:
+        """Queue the new view on every socket of the game, or on ``only`` those (with the lock held, after
+        the commit). Each distinct view is built and encoded once, however many sockets share it."""
+        cache: dict[int | None, str] = {}
+        for listener in self.listeners if only is None else only:
             seat = self.resolve(listener.spec)
             if seat not in cache:
-                cache[seat] = self.view(seat)
-            listener.queue.put_nowait({"type": "view", "cause": cause, "view": cache[seat]})
+                cache[seat] = json.dumps({"type": "view", "cause": cause, "view": self.view(seat)})
+            listener.queue.put_nowait(cache[seat])
 
 
 class SessionManager:
     """Every game the server knows: creates, loads, plays, stores and broadcasts them."""
 
-    def __init__(self, store: GameStore, *, ai_delay: float = 0.8, hand_pause: float = 2.5) -> None:
+    def __init__(
+        self, store: GameStore, *, ai_delay: float = 0.8, hand_pause: float = 2.5, bus: LocalBus | None = None
+    ) -> None:
         self.store = store
         self.ai_delay = ai_delay
         self.hand_pause = hand_pause
+        self.bus = bus if bus is not None else LocalBus()
         self.sessions: dict[str, GameSession] = {}
         self.broken: dict[str, str] = {}
+        self.watchers: list[Watcher] = []
+        self._background: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------------------------ life
 
     async def start(self) -> None:
-        """Resume every unfinished game: rebuild it, and let the AI play on where it is to move."""
+        """Resume every unfinished game (the rooms' too): rebuild it, let the AI play on where it is to
+        move, and run the clock on where a human is (a deadline that passed meanwhile is applied now)."""
         for stored in self.store.find([PLAYING]):
             session = self._load(stored)
             if session is not None:
                 self.kick_ai(session)
+                self.arm_timer(session)
 
     async def stop(self) -> None:
-        tasks = [s.ai_task for s in self.sessions.values() if s.ai_task is not None and not s.ai_task.done()]
+        tasks = [
+            task
+            for session in self.sessions.values()
+            for task in (session.ai_task, session.timer_task)
+            if task is not None and not task.done()
+        ]
+        tasks += list(self._background)
         for task in tasks:
             task.cancel()
         for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
     def _load(self, stored: StoredGame) -> GameSession | None:
@@ -256,7 +403,8 @@ class SessionManager:
         self.sessions[stored.id] = session
         return session
 
-    def get(self, game_id: str) -> GameSession:
+    def load(self, game_id: str) -> GameSession:
+        """Any game by id, a room's included (for the rooms; the solo API uses ``get``)."""
         session = self.sessions.get(game_id)
         if session is not None:
             return session
@@ -266,13 +414,22 @@ class SessionManager:
                 raise unknown_game(game_id)
             session = self._load(stored)
             if session is not None:
+                self.kick_ai(session)
+                self.arm_timer(session)
                 return session
         raise ApiError(409, "broken_game", "this stored game no longer replays with this version of the engine")
+
+    def get(self, game_id: str) -> GameSession:
+        """A game of the solo API. A room's game is unknown here: this API trusts the seat a request names."""
+        session = self.load(game_id)
+        if session.room_id is not None:
+            raise unknown_game(game_id)
+        return session
 
     def summaries(self, status: str) -> list[dict[str, Any]]:
         statuses = None if status == "all" else [status]
         summaries = []
-        for stored in self.store.find(statuses):
+        for stored in self.store.find(statuses, in_rooms=False):
             if stored.id in self.broken:
                 continue
             try:
@@ -292,94 +449,173 @@ class SessionManager:
         seats: Sequence[dict[str, Any]] | None,
         options: dict[str, Any],
         seed: int | None,
+        turn_time_limit: float | None = None,
     ) -> GameSession:
         entry = catalog.info(game)
-        preset = entry.default_preset if preset is None else preset
-        if preset not in entry.presets:
-            raise ApiError(400, "bad_rules", f"unknown preset {preset!r}; choose one of {', '.join(entry.presets)}")
-        if players is not None and seats is not None and players != len(seats):
-            raise ApiError(400, "bad_rules", f"{len(seats)} seats given for {players} players")
         if seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
         elif not 0 <= seed <= MAX_SEED:
             raise ApiError(400, "bad_rules", f"seed must be a whole number from 0 to {MAX_SEED}")
-        count = len(seats) if seats is not None else players
-        try:
-            engine_game = entry.new_game(preset, count, seed, **options)
-        except BonepileError as error:
-            raise ApiError(400, "bad_rules", error.public) from None
-        except (TypeError, ValueError):
-            raise ApiError(400, "bad_rules", "bad options for this game") from None
-        chosen = self._seats(game, engine_game.num_players, seats)
+        limit, options = checked_time_limit(game, turn_time_limit, options)
+        preset, engine_game = checked_rules(entry, game, preset, players, seats, options)
+        chosen = checked_seats(game, engine_game.num_players, seats)
         stored = self.store.create(
             game=game,
             preset=preset,
             options=engine_game.rules.to_dict(),
             seats=chosen,
             seed=seed,
+            turn_time_limit=limit,
         )
+        return self.adopt(stored)
+
+    def adopt(self, stored: StoredGame) -> GameSession:
+        """Take a freshly stored game into memory and set it going (AI, clock)."""
         session = self._load(stored)
         if session is None:  # pragma: no cover - a fresh game always replays
             raise ApiError(409, "broken_game", "the new game could not be rebuilt")
         self.kick_ai(session)
+        self.arm_timer(session)
         return session
-
-    def _seats(self, game: str, count: int, seats: Sequence[dict[str, Any]] | None) -> list[dict[str, Any]]:
-        """The seats as stored, with the defaults filled in and every AI level checked."""
-        if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
-        humans = sum(1 for seat in seats if seat["kind"] == "human")
-        chosen = []
-        for number, seat in enumerate(seats, start=1):
-            kind = seat["kind"]
-            level = seat.get("level")
-            if kind == "human":
-                if level is not None:
-                    raise ApiError(400, "bad_rules", f"seat {number - 1} is human: it has no AI level")
-                default = "You" if humans == 1 else f"Player {number}"
-            else:
-                level = catalog.resolve_level(game, level)
-                default = f"Computer {number}"
-            name = (seat.get("name") or "").strip() or default
-            if len(name) > 24:
-                raise ApiError(400, "bad_rules", f"seat {number - 1}'s name is longer than 24 characters")
-            chosen.append({"kind": kind, "name": name, "level": level})
-        return chosen
 
     # ------------------------------------------------------------------------------ playing
 
-    def _commit(self, session: GameSession) -> None:
-        """Store the session's moves; if that fails, put the session back as stored and re-raise."""
+    def _commit(self, session: GameSession, published: Sequence[str]) -> None:
+        """Store the session's moves, if the stored game is still the version this session read.
+
+        ``published`` are the moves whose views had gone out before this
+        change. If another process wrote first (``StaleWrite``), the session
+        goes back to them and catches up from the database (pushing what it
+        missed), and the error goes up so the caller can check its move
+        again. On any other failure it goes back to what is stored.
+        """
         try:
-            stored = self.store.save(session.id, session.texts, session.status)
+            stored = self.store.save(
+                session.id,
+                session.texts,
+                session.status,
+                version=session.version,
+                turn_started_at=session.turn_started_at,
+                timeouts=sorted(session.timeouts),
+            )
+        except StaleWrite:
+            session.rebuild(published)
+            self._refresh(session)
+            raise
         except Exception:
             stored_now = self.store.get(session.id)
             session.rebuild(stored_now.moves if stored_now is not None else ())
+            if stored_now is not None:
+                self._take_stored(session, stored_now)
             raise
+        self._take_stored(session, stored)
+
+    @staticmethod
+    def _take_stored(session: GameSession, stored: StoredGame) -> None:
+        session.version = stored.version
         session.updated_at = stored.updated_at
+        session.turn_started_at = stored.turn_started_at or stored.created_at
+        session.timeouts = set(stored.timeouts)
+
+    def _changed(self, session: GameSession, cause: str) -> None:
+        """After a commit (lock held): push the views here, tell the other processes, go on with AI and clock."""
+        session.publish(cause)
+        for watcher in self.watchers:
+            watcher(session, cause)
+        if self.bus.shared:
+            self.spawn(self.bus.publish({"kind": "game", "id": session.id, "version": session.version}))
+        self.kick_ai(session)
+        self.arm_timer(session)
+
+    def spawn(self, work: Any) -> None:
+        """Run a coroutine in the background, kept until done (and cancelled at stop)."""
+        task: asyncio.Task[None] = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _refresh(self, session: GameSession) -> bool:
+        """Catch up with the stored game (another process moved): apply and push each new move in turn.
+
+        Called with the lock held. Returns whether anything changed.
+        """
+        stored = self.store.get(session.id)
+        if stored is None or stored.version == session.version:
+            return False
+        mine = tuple(session.texts)
+        causes: list[str] = []
+        if stored.moves[: len(mine)] == mine:
+            session.timeouts = set(stored.timeouts)
+            for text in stored.moves[len(mine) :]:
+                number = session.move_number + 1
+                session.apply(session.game.to_move, text, timed_out=number in session.timeouts)
+                cause = "timeout" if number in session.timeouts else "move"
+                session.publish(cause)
+                causes.append(cause)
+        else:
+            session.timeouts = set(stored.timeouts)
+            shorter = len(stored.moves) < len(mine)
+            session.rebuild(stored.moves)
+            causes.append("undo" if shorter else "move")
+            session.publish(causes[-1])
+        self._take_stored(session, stored)
+        for cause in causes[-1:]:
+            for watcher in self.watchers:
+                watcher(session, cause)
+        self.kick_ai(session)
+        self.arm_timer(session)
+        return True
+
+    async def refresh(self, game_id: str) -> None:
+        """A bus event: game ``game_id`` changed on another process; catch up if it is in memory here."""
+        session = self.sessions.get(game_id)
+        if session is None:
+            return
+        async with session.lock:
+            try:
+                self._refresh(session)
+            except (BonepileError, ValueError) as error:
+                log.error("game %s no longer replays after another process's change: %s", game_id, error)
 
     async def move(self, game_id: str, seat: int, text: str, move_number: int) -> tuple[LastMove, dict[str, Any]]:
+        """A move of the solo API (the seat is as the request says)."""
         session = self.get(game_id)
         async with session.lock:
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
             session.human_seat(seat)
-            self._check_number(session, move_number)
-            to_move = session.game.to_move
-            if to_move != seat:
-                raise ApiError(409, "not_your_turn", f"it is {possessive(session.seats[to_move].name)} turn, not seat {seat}'s")
-            try:
-                move = session.game.parse_move(text)
-            except BonepileError as error:
-                raise move_error(error) from None
-            if move not in session.game.legal_moves():
-                raise ApiError(400, "illegal_move", f"illegal move {text!r}")
-            played = session.apply(seat, move)
-            self._commit(session)
-            session.publish("move")
-            answer = session.view(seat)
-        self.kick_ai(session)
-        return played, answer
+        played, view = await self.play(session, seat, text, move_number)
+        assert view is not None
+        return played, view
+
+    async def play(
+        self, session: GameSession, seat: int, text: str, move_number: int, *, answer: bool = True
+    ) -> tuple[LastMove, dict[str, Any] | None]:
+        """Check and play a human seat's move, commit it, push it; answer the move and (with ``answer``)
+        the seat's new view."""
+        for _ in range(3):
+            async with session.lock:
+                if session.over:
+                    raise ApiError(409, "game_over", "the game is over")
+                self._check_number(session, move_number)
+                to_move = session.game.to_move
+                if to_move != seat:
+                    name = session.seats[to_move].name
+                    raise ApiError(409, "not_your_turn", f"it is {possessive(name)} turn, not seat {seat}'s")
+                try:
+                    move = session.game.parse_move(text)
+                except BonepileError as error:
+                    raise move_error(error) from None
+                if move not in session.game.legal_moves():
+                    raise ApiError(400, "illegal_move", f"illegal move {text!r}")
+                published = list(session.texts)
+                played = session.apply(seat, move)
+                try:
+                    self._commit(session, published)
+                except StaleWrite:
+                    continue  # another process moved first: check this move again against the new state
+                self._changed(session, "move")
+                return played, session.view(seat) if answer else None
+        raise ApiError(409, "stale_move", "the game moved on while this move was being played")
 
     @staticmethod
     def _check_number(session: GameSession, move_number: int | None) -> None:
@@ -408,11 +644,15 @@ class SessionManager:
             undone = session.move_number - last
             if session.ai_task is not None:
                 session.ai_task.cancel()
+            published = list(session.texts)
             session.rebuild(session.texts[:last])
-            self._commit(session)
-            session.publish("undo")
+            session.turn_started_at = _now()
+            try:
+                self._commit(session, published)
+            except StaleWrite:
+                raise ApiError(409, "stale_move", "the game moved on while the undo was being made") from None
+            self._changed(session, "undo")
             answer = session.view(seat)
-        self.kick_ai(session)
         return undone, answer
 
     async def hint(self, game_id: str, seat: int, level: str | None) -> dict[str, Any]:
@@ -432,13 +672,7 @@ class SessionManager:
         return {"level": chosen, "move": entry, "reason": hint_reason(agent, observation, move, entry)}
 
     def record(self, game_id: str) -> dict[str, Any]:
-        session = self.get(game_id)
-        if not session.over:
-            raise ApiError(
-                409, "record_unavailable", "the record is available once the game is over (its seed shows every hand)"
-            )
-        record: dict[str, Any] = session.game.to_record([info.name for info in session.seats])
-        return record
+        return record_of(self.get(game_id))
 
     # ------------------------------------------------------------------------------ the AI
 
@@ -462,7 +696,10 @@ class SessionManager:
                 agent = make_agent(level, session.name, agent_seed(session.seed, session.move_number, seat))
                 pause = self.hand_pause if session.ended_hand else self.ai_delay
             try:
-                _, move = await asyncio.gather(asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation))
+                if pause > 0:
+                    _, move = await asyncio.gather(asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation))
+                else:
+                    move = await asyncio.to_thread(agent.choose, observation)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -470,11 +707,126 @@ class SessionManager:
                 return
             async with session.lock:
                 if session.revision != revision:
-                    continue  # an undo changed the game while the AI was thinking
+                    continue  # an undo (or another process) changed the game while the AI was thinking
+                published = list(session.texts)
                 session.apply(seat, move)
                 try:
-                    self._commit(session)
+                    self._commit(session, published)
+                except StaleWrite:
+                    continue
                 except Exception:
                     log.exception("could not store the AI's move in game %s", session.id)
                     return
-                session.publish("move")
+                self._changed(session, "move")
+
+    # ------------------------------------------------------------------------------ the clock
+
+    def arm_timer(self, session: GameSession) -> None:
+        """Make the game's timer wait for the current deadline (if any); a timer of an older state goes."""
+        deadline = session.deadline()
+        key = None if deadline is None else (session.revision, deadline)
+        task = session.timer_task
+        if key == session.timer_for and task is not None and not task.done():
+            return
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            task.cancel()
+        session.timer_for = key
+        session.timer_task = None
+        if deadline is not None:
+            session.timer_task = asyncio.create_task(
+                self._run_timer(session, session.revision, deadline), name=f"clock-{session.id}"
+            )
+
+    async def _run_timer(self, session: GameSession, revision: int, deadline: datetime) -> None:
+        """At the deadline, if the game has not moved meanwhile, make the seat's move for it and push it."""
+        delay = (deadline - _now()).total_seconds()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        async with session.lock:
+            if session.revision != revision or session.over:
+                return
+            seat = session.game.to_move
+            try:
+                move = session.timeout_move()
+            except Exception:
+                log.exception("no time-out move for seat %s in game %s", seat, session.id)
+                return
+            published = list(session.texts)
+            session.apply(seat, move, timed_out=True)
+            try:
+                self._commit(session, published)
+            except StaleWrite:
+                return  # another process moved (or timed out) first; its state has been taken in
+            except Exception:
+                log.exception("could not store the time-out move in game %s", session.id)
+                return
+            session.timer_for = None
+            self._changed(session, "timeout")
+
+
+def record_of(session: GameSession) -> dict[str, Any]:
+    """The record of a finished game (it holds the seed, which would show every hand of a game in play)."""
+    if not session.over:
+        raise ApiError(
+            409, "record_unavailable", "the record is available once the game is over (its seed shows every hand)"
+        )
+    record: dict[str, Any] = session.game.to_record([info.name for info in session.seats])
+    return record
+
+
+def checked_rules(
+    entry: GameInfo,
+    game: str,
+    preset: str | None,
+    players: int | None,
+    seats: Sequence[dict[str, Any]] | None,
+    options: dict[str, Any],
+) -> tuple[str, Any]:
+    """The preset and an engine game built with these rules (seed 0), or ``400 bad_rules``."""
+    preset = entry.default_preset if preset is None else preset
+    if preset not in entry.presets:
+        raise ApiError(400, "bad_rules", f"unknown preset {preset!r}; choose one of {', '.join(entry.presets)}")
+    if players is not None and seats is not None and players != len(seats):
+        raise ApiError(400, "bad_rules", f"{len(seats)} seats given for {players} players")
+    count = len(seats) if seats is not None else players
+    try:
+        engine_game = entry.new_game(preset, count, 0, **options)
+    except BonepileError as error:
+        raise ApiError(400, "bad_rules", error.public) from None
+    except (TypeError, ValueError):
+        raise ApiError(400, "bad_rules", "bad options for this game") from None
+    return preset, engine_game
+
+
+def checked_name(name: str | None, default: str, seat: int) -> str:
+    """A seat's name: trimmed, 1-24 characters, else the default."""
+    chosen = (name or "").strip() or default
+    if len(chosen) > 24:
+        raise ApiError(400, "bad_rules", f"seat {seat}'s name is longer than 24 characters")
+    return chosen
+
+
+def checked_seats(
+    game: str, count: int, seats: Sequence[dict[str, Any]] | None, *, lone_you: bool = True
+) -> list[dict[str, Any]]:
+    """The seats as stored, with the defaults filled in and every AI level checked.
+
+    A lone human is "You" by default at one screen (``lone_you``); in a room
+    every human is a different person, so each is "Player N".
+    """
+    if seats is None:
+        seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
+    humans = sum(1 for seat in seats if seat["kind"] == "human")
+    chosen = []
+    for number, seat in enumerate(seats, start=1):
+        kind = seat["kind"]
+        level = seat.get("level")
+        if kind == "human":
+            if level is not None:
+                raise ApiError(400, "bad_rules", f"seat {number - 1} is human: it has no AI level")
+            default = "You" if humans == 1 and lone_you else f"Player {number}"
+        else:
+            level = catalog.resolve_level(game, level)
+            default = f"Computer {number}"
+        chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
+    return chosen

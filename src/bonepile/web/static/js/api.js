@@ -1,4 +1,5 @@
-// The server's HTTP endpoints and the per-table WebSocket (docs/web-protocol.md).
+// The server's HTTP endpoints and the per-table WebSocket (docs/web-protocol.md). The room socket is in
+// room-socket.js.
 
 /** An error answer of the server ({"error": {code, message}}), or "offline" when it could not be reached. */
 export class ApiError extends Error {
@@ -9,14 +10,12 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+async function call(method, path, body, credential = null) {
+  const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  if (credential) headers.Authorization = `Bearer ${credential}`;
   let response;
   try {
-    response = await fetch(path, {
-      method,
-      headers: body === undefined ? {} : { "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiError("offline", "The server cannot be reached. Is bonepile serve still running?");
   }
@@ -45,6 +44,19 @@ export const api = {
   undo: (id, seat, moveNumber) => call("POST", `/api/games/${id}/undo`, { seat, move_number: moveNumber }),
   hint: (id, seat) => call("GET", `/api/games/${id}/hint?seat=${seat}`),
   record: (id) => call("GET", `/api/games/${id}/record`),
+};
+
+/** The room endpoints: every one but create takes the page's credential (seat token, host token or join code). */
+export const roomApi = {
+  create: (body) => call("POST", "/api/rooms", body),
+  get: (id, credential) => call("GET", `/api/rooms/${id}`, undefined, credential),
+  join: (id, credential, name, seat = null) => call("POST", `/api/rooms/${id}/join`, { name, seat }, credential),
+  claim: (id, credential, name) => call("POST", `/api/rooms/${id}/claim`, name ? { name } : {}, credential),
+  setSeat: (id, credential, seat, body) => call("POST", `/api/rooms/${id}/seats/${seat}`, body, credential),
+  start: (id, credential) => call("POST", `/api/rooms/${id}/start`, {}, credential),
+  rematch: (id, credential, gameId) => call("POST", `/api/rooms/${id}/rematch`, { game_id: gameId }, credential),
+  view: (id, credential) => call("GET", `/api/rooms/${id}/view`, undefined, credential),
+  record: (id, credential, gameId) => call("GET", `/api/rooms/${id}/record${gameId ? `?game_id=${encodeURIComponent(gameId)}` : ""}`, undefined, credential),
 };
 
 /**

@@ -239,8 +239,11 @@ function trophy() {
   );
 }
 
-/** The end of the game: the result, every hand's points, and what to do next. */
-export function showGameOver(dialogs, view, { onPlayAgain, onRecord, onHome }) {
+/**
+ * The end of the game: the result, every hand's points, and what to do next. `again` is
+ * {label, run} (play again, or an online room's rematch), or null when this page cannot start one.
+ */
+export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
   const over = view.game_over;
   const word = view.hand_word;
   const last = view.summaries[view.summaries.length - 1];
@@ -288,10 +291,24 @@ export function showGameOver(dialogs, view, { onPlayAgain, onRecord, onHome }) {
         h(
           "div",
           { class: "dialog-actions" },
-          h("button", { type: "button", class: "quiet", onclick: () => close(null) }, "See the table"),
+          h("button", { type: "button", class: "quiet", autofocus: !again, onclick: () => close(null) }, "See the table"),
           h("button", { type: "button", class: "quiet", onclick: onRecord }, "Save the record"),
           h("button", { type: "button", class: "quiet", onclick: onHome }, "New game"),
-          h("button", { type: "button", class: "primary", autofocus: true, onclick: onPlayAgain }, "Play again"),
+          again
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "primary",
+                  autofocus: true,
+                  onclick: () => {
+                    close(null);
+                    again.run();
+                  },
+                },
+                again.label,
+              )
+            : null,
         ),
       ),
     { className: "gameover-dialog", label: "Game over", kind: "gameover" },

@@ -1,6 +1,8 @@
-// The page's entry: a tiny hash router between the start page, the rules pages and a table.
+// The page's entry: a tiny hash router between the start page, the rules pages, a table and an online
+// room (#/room/{id}?token=... or ?join=...: the credential stays in the fragment, never sent to the server).
 
 import { howToPage } from "./howto.js";
+import { roomPage } from "./room.js";
 import { startPage } from "./start.js";
 import { openTable } from "./table.js";
 
@@ -18,10 +20,14 @@ function route() {
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)$/);
   const how = hash.match(/^#\/how\/(dominoes|triominoes)$/);
+  const room = hash.match(/^#\/room\/([A-Za-z0-9_-]+)(?:\?(.*))?$/);
   window.scrollTo(0, 0);
   if (game) {
     document.title = "bonepile";
     current = openTable(root, game[1], { navigate });
+  } else if (room) {
+    document.title = "bonepile: online room";
+    current = roomPage(root, room[1], new URLSearchParams(room[2] || ""), { navigate });
   } else if (how) {
     current = howToPage(root, how[1]);
   } else {

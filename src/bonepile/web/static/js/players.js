@@ -30,21 +30,30 @@ function backs(count, triangle) {
   return row;
 }
 
-/** An opponent's area: who, what they just did, how many tiles they hold, their score. */
-export function playerCard(view, player, { teamLabel = null, changed = false } = {}) {
+/**
+ * An opponent's area: who, what they just did, how many tiles they hold, their score. Online, `away`
+ * marks a player whose connection dropped; `clock` is the countdown badge of the seat on the clock.
+ */
+export function playerCard(view, player, { teamLabel = null, changed = false, away = false, clock = null } = {}) {
   const triangle = view.game === "triominoes";
   const thinking = player.to_move && player.kind === "ai";
   return h(
     "article",
     {
-      class: ["player-card", player.to_move ? "to-move" : "", thinking ? "thinking" : "", changed ? "changed" : ""],
+      class: ["player-card", player.to_move ? "to-move" : "", thinking ? "thinking" : "", changed ? "changed" : "", away ? "away" : ""],
       "data-seat": String(player.seat),
-      "aria-label": `${player.name}, ${levelWords(player)}, ${plural(player.tiles, "tile")}, score ${player.score}${player.status ? `, ${player.status}` : ""}`,
+      "data-away": away ? "true" : "false",
+      "aria-label": `${player.name}, ${levelWords(player)}${away ? ", away" : ""}, ${plural(player.tiles, "tile")}, score ${player.score}${player.status ? `, ${player.status}` : ""}`,
     },
     avatar(player),
-    h("div", { class: "who" }, h("div", { class: "name" }, player.name), h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player))),
+    h(
+      "div",
+      { class: "who" },
+      h("div", { class: "name" }, player.name, away ? h("span", { class: "away-badge", title: "Disconnected: the game waits for them" }, "away") : null),
+      h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player)),
+    ),
     h("div", { class: "score", title: "Score" }, String(player.score)),
-    h("div", { class: "status", "data-status": player.status }, statusText(player)),
+    h("div", { class: "status", "data-status": player.status }, clock, statusText(player)),
     h("div", { class: "card-tiles" }, backs(player.tiles, triangle), h("span", { class: "count" }, plural(player.tiles, "tile"))),
   );
 }

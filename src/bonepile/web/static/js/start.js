@@ -1,7 +1,8 @@
-// The start page: choose a game, its rules, the players (human or computer at a level), and start;
-// or resume an unfinished game.
+// The start page: choose a game, its rules, the players (human or computer at a level), and start at
+// this screen or create an online room for friends; or resume an unfinished game.
 
-import { api } from "./api.js";
+import { api, roomApi } from "./api.js";
+import { roomHash, saveRoom, savedRooms } from "./credentials.js";
 import { ago, h, seatColor } from "./dom.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
@@ -60,6 +61,9 @@ async function load(root, navigate, page) {
     players: null,
     seats: [],
     target: "",
+    timeLimit: saved.timeLimit || "",
+    online: saved.online === true,
+    hostSeat: Number.isInteger(saved.hostSeat) || saved.hostSeat === null ? saved.hostSeat : 0,
   };
   const applyGame = (name, keep) => {
     const game = games[name];
@@ -81,9 +85,13 @@ async function load(root, navigate, page) {
     for (let i = 0; i < state.players; i++) {
       const old = (previous || state.seats)[i];
       if (old && (old.kind === "human" || levels.includes(old.level))) seats.push({ ...old });
-      else seats.push(i === 0 ? { kind: "human", level: null, name: "" } : { kind: "ai", level: game.default_level, name: "" });
+      else seats.push(i === 0 || state.online ? { kind: "human", level: null, name: "" } : { kind: "ai", level: game.default_level, name: "" });
     }
     state.seats = seats;
+    if (state.hostSeat !== null && (state.hostSeat >= seats.length || seats[state.hostSeat].kind !== "human")) {
+      const first = seats.findIndex((seat) => seat.kind === "human");
+      state.hostSeat = first < 0 ? null : first;
+    }
   };
   applyGame(state.game, saved.game === state.game ? saved : null);
   state.target = saved.game === state.game && saved.target ? saved.target : "";
@@ -187,7 +195,32 @@ async function load(root, navigate, page) {
       }),
       h("span", { id: "target-help", class: "help" }, "points (empty: as the rules say)"),
     );
+    const clock = h(
+      "div",
+      { class: "field inline" },
+      h("label", { for: "time-limit" }, "Time per turn"),
+      h("input", {
+        id: "time-limit",
+        name: "time-limit",
+        type: "number",
+        min: "1",
+        max: "86400",
+        inputmode: "numeric",
+        placeholder: "no limit",
+        value: state.timeLimit,
+        oninput: (event) => (state.timeLimit = event.target.value),
+        "aria-describedby": "time-limit-help",
+      }),
+      h("span", { id: "time-limit-help", class: "help" }, "seconds (empty: no limit; at zero the server moves for you)"),
+    );
     const humans = state.seats.filter((seat) => seat.kind === "human").length;
+    const online = state.online;
+    const seatValue = (seat, i) => (seat.kind === "ai" ? seat.level : online && state.hostSeat === i ? "you" : "human");
+    const placeholder = (seat, i) => {
+      if (seat.kind === "ai") return `Computer ${i + 1}`;
+      if (online) return state.hostSeat === i ? "Your name" : `Player ${i + 1} (they can set it)`;
+      return humans === 1 ? "You" : `Player ${i + 1}`;
+    };
     const seatRows = h(
       "fieldset",
       { class: "seats" },
@@ -202,7 +235,7 @@ async function load(root, navigate, page) {
             type: "text",
             maxlength: "24",
             "aria-label": `Seat ${i + 1} name`,
-            placeholder: seat.kind === "human" ? (humans === 1 ? "You" : `Player ${i + 1}`) : `Computer ${i + 1}`,
+            placeholder: placeholder(seat, i),
             value: seat.name,
             oninput: (event) => (seat.name = event.target.value),
           }),
@@ -213,25 +246,80 @@ async function load(root, navigate, page) {
               "aria-label": `Seat ${i + 1}: human or computer`,
               onchange: (event) => {
                 const value = event.target.value;
-                if (value === "human") Object.assign(seat, { kind: "human", level: null });
-                else Object.assign(seat, { kind: "ai", level: value });
+                if (value === "you") {
+                  Object.assign(seat, { kind: "human", level: null });
+                  state.hostSeat = i;
+                } else if (value === "human") {
+                  Object.assign(seat, { kind: "human", level: null });
+                  if (state.hostSeat === i) state.hostSeat = null;
+                } else {
+                  Object.assign(seat, { kind: "ai", level: value });
+                  if (state.hostSeat === i) state.hostSeat = null;
+                }
                 redraw();
               },
             },
-            h("option", { value: "human", selected: seat.kind === "human" }, "Human"),
+            online ? h("option", { value: "you", selected: seatValue(seat, i) === "you" }, "You") : null,
+            h("option", { value: "human", selected: seatValue(seat, i) === "human" }, online ? "A friend (online)" : "Human"),
             game.ai_levels.map((level) => h("option", { value: level.level, selected: seat.kind === "ai" && seat.level === level.level }, `Computer \u00b7 ${level.label}`)),
           ),
         ),
       ),
-      humans > 1 ? h("p", { class: "help" }, "Several humans share this screen: the tiles hide between turns while the device is passed.") : null,
+      online
+        ? h("p", { class: "help" }, state.hostSeat === null ? "You take no seat: you will watch the table and host the room." : "Each friend's seat gets its own secret link; you can also share one link for anyone to pick a free seat.")
+        : humans > 1
+          ? h("p", { class: "help" }, "Several humans share this screen: the tiles hide between turns while the device is passed.")
+          : null,
     );
-    const submit = h("div", { class: "form-actions" }, h("button", { type: "submit", class: "primary big", id: "start-game" }, "Deal the tiles"), h("a", { href: `#/how/${state.game}`, class: "how-link" }, `How to play ${game.title}`));
-    return [gameChoice, presetChoice, playerCount, seatRows, submit];
+    const submit = h(
+      "div",
+      { class: "form-actions" },
+      h("button", { type: "submit", class: "primary big", id: "start-game" }, online ? "Create the room" : "Deal the tiles"),
+      h("a", { href: `#/how/${state.game}`, class: "how-link" }, `How to play ${game.title}`),
+    );
+    return [modeChoice(), gameChoice, presetChoice, playerCount, clock, seatRows, submit];
   };
+
+  const modeChoice = () =>
+    h(
+      "fieldset",
+      { class: "mode-choice" },
+      h("legend", {}, "Where"),
+      [
+        [false, "mode-local", "At this screen", "against the computer, or friends passing the device"],
+        [true, "mode-online", "Play online", "friends join from their own browsers with a link"],
+      ].map(([value, id, title, words]) =>
+        h(
+          "label",
+          { class: ["mode-option", state.online === value ? "chosen" : ""] },
+          h("input", {
+            type: "radio",
+            name: "mode",
+            id,
+            value: value ? "online" : "local",
+            checked: state.online === value,
+            onchange: () => {
+              state.online = value;
+              if (value && state.hostSeat === null) state.hostSeat = state.seats.findIndex((seat) => seat.kind === "human");
+              if (state.hostSeat !== null && state.hostSeat < 0) state.hostSeat = null;
+              // Online is for friends: with none seated yet, the seat after yours is a friend's.
+              if (value && state.seats.every((seat, i) => seat.kind === "ai" || i === state.hostSeat)) {
+                const friend = state.seats.findIndex((seat, i) => i !== state.hostSeat);
+                if (friend >= 0) Object.assign(state.seats[friend], { kind: "human", level: null });
+              }
+              redraw();
+            },
+          }),
+          h("span", { class: "mode-title" }, title),
+          h("span", { class: "mode-words" }, words),
+        ),
+      ),
+    );
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const target = String(state.target).trim();
+    const timeLimit = String(state.timeLimit).trim();
     const body = {
       game: state.game,
       preset: state.preset,
@@ -239,10 +327,19 @@ async function load(root, navigate, page) {
       seats: state.seats.map((seat) => ({ kind: seat.kind, level: seat.kind === "ai" ? seat.level : null, name: seat.name.trim() || null })),
       options: target ? { target: Number(target) } : {},
     };
-    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target });
+    if (timeLimit) body.turn_time_limit = Number(timeLimit);
+    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target, timeLimit, online: state.online, hostSeat: state.hostSeat });
     const button = form.querySelector("#start-game");
     button.disabled = true;
     try {
+      if (state.online) {
+        const created = await roomApi.create({ ...body, host_seat: state.hostSeat });
+        const room = created.room;
+        const seatTokens = Object.fromEntries(created.seat_tokens.map((entry) => [entry.seat, entry.token]));
+        saveRoom(room.id, { token: created.host_token, role: "host", seat: room.host_seat, seatTokens, title: room.title, preset: room.preset });
+        navigate(roomHash(room.id, "token", created.host_token));
+        return;
+      }
       const created = await api.create(body);
       navigate(`#/game/${created.id}`);
     } catch (error) {
@@ -284,6 +381,31 @@ async function load(root, navigate, page) {
       : h("p", { class: "muted" }, "No unfinished games. Deal one!"),
   );
 
+  const rooms = savedRooms().slice(0, 6);
+  const roomList = rooms.length
+    ? h(
+        "section",
+        { class: "card resume rooms", "aria-labelledby": "rooms-title" },
+        h("h2", { id: "rooms-title" }, "Your online rooms"),
+        h(
+          "ul",
+          { class: "resume-list" },
+          rooms.map((room) =>
+            h(
+              "li",
+              {},
+              h(
+                "a",
+                { class: "resume-game room-link", href: roomHash(room.id, "token", room.token), "data-room-id": room.id },
+                h("span", { class: "resume-title" }, `${room.title || "Room"}${room.preset ? ` \u00b7 ${room.preset}` : ""}`, h("span", { class: "badge" }, room.role === "host" ? "host" : "seat")),
+                h("span", { class: "resume-when" }, room.seat === null || room.seat === undefined ? "you watch" : `you play seat ${room.seat + 1}`),
+              ),
+            ),
+          ),
+        ),
+      )
+    : null;
+
   const howTo = h(
     "section",
     { class: "card how" },
@@ -295,8 +417,8 @@ async function load(root, navigate, page) {
     h(
       "div",
       { class: "start-page" },
-      h("header", { class: "hero" }, h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"), h("p", {}, "Dominoes and Tri-Ominos, against the computer or with friends at one screen.")),
-      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, "New game"), form), h("div", { class: "side-column" }, resume, howTo)),
+      h("header", { class: "hero" }, h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"), h("p", {}, "Dominoes and Tri-Ominos, against the computer, with friends at one screen, or online.")),
+      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, "New game"), form), h("div", { class: "side-column" }, resume, roomList, howTo)),
     ),
   );
 }

@@ -2,12 +2,15 @@
 //
 // The page applies no rule: the legal moves, their points and bonuses, scores and statuses all come in
 // the view of the seat on screen (docs/web-protocol.md); a move is sent back as one of those texts.
+// The same table serves a game at this screen and an online room: what differs is its transport
+// (solo-transport.js, or the room's in room.js).
 
-import { api, TableSocket } from "./api.js";
+import { TurnClock } from "./clock.js";
 import { h, plural, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
 import { avatar, logPanel, playerCard, scorePanel, teamLabels } from "./players.js";
+import { soloTransport } from "./solo-transport.js";
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 import { TriominoesBoard } from "./triominoes-board.js";
 
@@ -15,16 +18,23 @@ const BONUS_REASONS = new Set(["bridge", "hexagon", "start bonus"]);
 
 /** Open game `id` in `root`; the answer's destroy() closes it (also while it is still loading). */
 export function openTable(root, id, { navigate }) {
-  const table = new Table(root, id, navigate);
+  return openTransportTable(root, soloTransport(id, navigate), { navigate });
+}
+
+/** A table fed by any transport (see solo-transport.js). */
+export function openTransportTable(root, transport, { navigate }) {
+  const table = new Table(root, transport, navigate);
   table.start();
   return table;
 }
 
 class Table {
-  constructor(root, id, navigate) {
+  constructor(root, transport, navigate) {
     this.root = root;
-    this.id = id;
+    this.transport = transport;
     this.navigate = navigate;
+    this.presence = null; // online: the room's seats ({connected, kind}) to show who is away
+    this.announcedAway = new Set();
     this.view = null;
     this.selected = null; // the picked tile's text
     this.hint = null; // {move, reason, level} for the current move number
@@ -41,9 +51,9 @@ class Table {
 
   async start() {
     this.root.replaceChildren(h("div", { class: "loading" }, "Setting the table\u2026"));
-    let summary;
+    let info;
     try {
-      summary = await api.summary(this.id);
+      info = await this.transport.load();
     } catch (error) {
       if (this.closed) return;
       this.root.replaceChildren(
@@ -52,18 +62,18 @@ class Table {
       return;
     }
     if (this.closed) return;
-    this.summary = summary;
-    this.game = summary.game;
-    this.seatSpec = summary.hot_seat ? "turn" : summary.human_seats.length ? summary.human_seats[0] : null;
-    this.homeSeat = summary.hot_seat ? summary.human_seats[0] : this.seatSpec;
+    this.info = info;
+    this.game = info.game;
+    this.homeSeat = info.homeSeat;
     this.build();
     const Board = this.game === "dominoes" ? DominoesBoard : TriominoesBoard;
     this.board = new Board(this.boardHost, {
       onChoose: (text) => this.play(text),
       onPending: (group) => this.pendingChanged(group),
     });
+    this.clock = new TurnClock(this.page);
     document.addEventListener("keydown", this.onKey);
-    this.socket = new TableSocket(this.id, this.seatSpec, {
+    this.transport.connect({
       onView: (view, cause) => this.receive(view, cause, "socket"),
       onState: (state, detail) => this.connection(state, detail),
     });
@@ -72,17 +82,49 @@ class Table {
   destroy() {
     this.closed = true;
     document.removeEventListener("keydown", this.onKey);
-    if (this.socket) this.socket.close();
+    this.transport.close();
     if (this.board) this.board.destroy();
+    if (this.clock) this.clock.destroy();
+  }
+
+  /**
+   * Online: the room changed (who is connected); redraw the players. A player who stays away a few
+   * seconds is announced (a reload is not), and their coming back too.
+   */
+  setPresence(seats) {
+    const before = this.presence;
+    this.presence = seats;
+    if (!this.view) return;
+    if (before) {
+      for (const seat of seats) {
+        const old = before[seat.seat];
+        if (!old || seat.kind !== "human" || old.connected === seat.connected || seat.seat === this.view.seat) continue;
+        if (!seat.connected) {
+          setTimeout(() => {
+            if (this.closed || !this.away(seat.seat)) return;
+            this.announcedAway.add(seat.seat);
+            this.toast(`${seat.name} is away: the game waits for them`);
+          }, 3000);
+        } else if (this.announcedAway.delete(seat.seat)) {
+          this.toast(`${seat.name} is back`);
+        }
+      }
+    }
+    this.render();
+  }
+
+  away(seat) {
+    const spot = this.presence && this.presence[seat];
+    return !!spot && spot.kind === "human" && !spot.connected;
   }
 
   build() {
-    const title = this.summary.title;
+    const title = this.info.title;
     this.el = {
       gameTitle: h("div", { class: "game-title" }),
       handInfo: h("div", { class: "hand-info" }),
-      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)", hidden: !this.summary.human_seats.length }, "Hint"),
-      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", hidden: !this.summary.undo }, "\u21b6 Undo"),
+      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)", hidden: !this.info.hints }, "Hint"),
+      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", hidden: !this.info.undo }, "\u21b6 Undo"),
       keysButton: h("button", { type: "button", class: "tool icon-only", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
       banner: h("div", { class: "connection-banner", role: "alert", hidden: true }),
       opponents: h("div", { class: "opponents", "aria-label": "Other players" }),
@@ -143,7 +185,7 @@ class Table {
       banner.hidden = false;
       banner.textContent = "Connection to the server lost: reconnecting\u2026";
       this.page.classList.add("offline");
-    } else {
+    } else if (state === "fatal") {
       banner.hidden = false;
       banner.textContent = detail ? detail.message : "This game cannot be shown.";
     }
@@ -158,6 +200,7 @@ class Table {
     if (current && source === "answer" && view.move_number <= current.move_number) return;
     if (current && source === "socket" && cause === "move" && view.move_number < current.move_number) return;
     this.view = view;
+    this.clock.update(view);
     this.changed(current, view);
   }
 
@@ -166,6 +209,9 @@ class Table {
     if (moved) {
       this.selected = null;
       this.hint = null;
+    }
+    if (before && moved && view.last_move && view.last_move.timed_out && view.last_move.number > before.move_number) {
+      this.toast(view.last_move.text, view.last_move.seat === view.seat ? "error" : "info");
     }
     if (view.seat !== null) this.homeSeat = view.seat;
     if (this.seenSummaries === null) this.seenSummaries = view.summaries.length;
@@ -177,7 +223,7 @@ class Table {
     }
     this.seenSummaries = Math.max(this.seenSummaries, view.summaries.length);
 
-    if (this.summary.hot_seat && view.seat !== null && view.seat !== this.revealed && !this.dialogs.has("curtain")) {
+    if (this.info.hotSeat && view.seat !== null && view.seat !== this.revealed && !this.dialogs.has("curtain")) {
       const player = view.players[view.seat];
       showCurtain(this.dialogs, player).then((ok) => {
         if (!ok) return;
@@ -194,7 +240,7 @@ class Table {
   }
 
   get hidden() {
-    return this.summary.hot_seat && this.view.seat !== null && this.view.seat !== this.revealed;
+    return this.info.hotSeat && this.view.seat !== null && this.view.seat !== this.revealed;
   }
 
   get myTurn() {
@@ -237,6 +283,7 @@ class Table {
     if (!view) return;
     const focusKey = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.focusKey : undefined;
     const ds = this.page.dataset;
+    ds.gameId = view.id;
     ds.moveNumber = String(view.move_number);
     ds.status = view.status;
     ds.myTurn = String(this.myTurn);
@@ -247,7 +294,11 @@ class Table {
 
     document.title = `${this.myTurn ? "Your turn \u00b7 " : ""}${view.title} \u00b7 bonepile`;
     const word = view.hand_word;
-    this.el.gameTitle.replaceChildren(h("strong", {}, view.title), h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`));
+    this.el.gameTitle.replaceChildren(
+      h("strong", {}, view.title),
+      h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`),
+      this.info.badge ? h("span", { class: "badge table-badge" }, this.info.badge) : null,
+    );
     this.el.handInfo.textContent = view.status === "over" ? "Game over" : `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number} \u00b7 playing to ${view.target}`;
     this.el.hintButton.disabled = !this.myTurn;
     this.el.undoButton.disabled = !this.canUndo();
@@ -263,7 +314,7 @@ class Table {
 
   canUndo() {
     const view = this.view;
-    return this.summary.undo && view.status === "playing" && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
+    return this.info.undo && view.status === "playing" && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
   }
 
   order() {
@@ -276,7 +327,11 @@ class Table {
 
   renderOpponents() {
     const labels = teamLabels(this.view);
-    this.el.opponents.replaceChildren(...this.order().map((player) => playerCard(this.view, player, { teamLabel: labels[player.seat] })));
+    this.el.opponents.replaceChildren(
+      ...this.order().map((player) =>
+        playerCard(this.view, player, { teamLabel: labels[player.seat], away: this.away(player.seat), clock: this.clock.badge(player.seat) }),
+      ),
+    );
     this.el.opponents.classList.toggle("compact", this.order().length >= 3);
   }
 
@@ -317,7 +372,7 @@ class Table {
     const view = this.view;
     const area = this.el.myArea;
     if (this.homeSeat === null) {
-      area.replaceChildren(h("p", { class: "watching" }, "You are watching: every seat is played by the computer."));
+      area.replaceChildren(h("p", { class: "watching" }, this.info.watching), ...this.overActions());
       return;
     }
     const me = view.players[this.homeSeat];
@@ -326,7 +381,13 @@ class Table {
       "div",
       { class: ["my-info", me.to_move ? "to-move" : ""] },
       avatar(me, "big"),
-      h("div", { class: "who" }, h("div", { class: "name" }, me.name, labels[me.seat] ? h("span", { class: "team" }, labels[me.seat]) : null), h("div", { class: "status" }, this.prompt(me))),
+      h(
+        "div",
+        { class: "who" },
+        h("div", { class: "name" }, me.name, labels[me.seat] ? h("span", { class: "team" }, labels[me.seat]) : null, this.away(me.seat) ? h("span", { class: "away-badge" }, "away") : null),
+        h("div", { class: "status" }, this.prompt(me)),
+      ),
+      this.clock.badge(me.seat, { mine: view.seat === me.seat }),
       h("div", { class: "score", "aria-label": `Score ${me.score}` }, h("span", { class: "score-label" }, "score"), String(me.score)),
     );
     const showTiles = view.seat === this.homeSeat && !this.hidden;
@@ -343,6 +404,7 @@ class Table {
     const draw = this.legal("draw");
     if (draw) actions.append(h("button", { type: "button", class: "primary draw-button", "data-focus-key": "draw", onclick: () => this.play(draw.text) }, `Draw${draw.points ? ` (${signed(draw.points)})` : ""}`));
     if (pass) actions.append(h("button", { type: "button", class: "primary pass-button", "data-focus-key": "pass", onclick: () => this.play(pass.text) }, `Pass${pass.points ? ` (${signed(pass.points)})` : ""}`));
+    actions.append(...this.overActions());
     const extra = [];
     const chosen = this.selectedTile();
     if (chosen && this.game === "dominoes" && chosen.moves.length > 1) {
@@ -366,15 +428,23 @@ class Table {
     area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
   }
 
+  /** Once the game is over: the way to the next one (play again, or the room's rematch). */
+  overActions() {
+    const again = this.transport.again;
+    if (!this.view || this.view.status !== "over" || !again) return [];
+    return [
+      h("button", { type: "button", class: "primary again-button", "data-focus-key": "again", disabled: this.againBusy, onclick: () => this.playAgain() }, again.label),
+    ];
+  }
+
   /** What the bottom player should do now, in words. */
   prompt(me) {
     const view = this.view;
     if (view.status === "over") return view.game_over ? view.game_over.text : "The game is over";
     if (this.hidden) return `Tiles hidden: pass the device to ${view.players[view.seat].name}`;
-    if (view.seat !== me.seat) {
-      return view.turn === null ? "" : `Waiting for ${view.players[view.turn].name}\u2026`;
-    }
-    if (!this.myTurn) return `Waiting for ${view.players[view.turn].name}\u2026`;
+    const waiting = () => `Waiting for ${view.players[view.turn].name}${this.away(view.turn) ? ", who is away" : ""}\u2026`;
+    if (view.seat !== me.seat) return view.turn === null ? "" : waiting();
+    if (!this.myTurn) return waiting();
     const places = view.legal_moves.some((m) => m.kind === "play" || m.kind === "place");
     const draw = this.legal("draw");
     if (places) {
@@ -568,10 +638,10 @@ class Table {
     this.page.classList.add("busy");
     this.ownBonus = move.bonus ? { text: move.text, name: move.bonus.name } : null;
     try {
-      const answer = await api.move(this.id, view.seat, text, view.move_number);
-      this.receive(answer.view, "move", "answer");
+      const answer = await this.transport.move(view, text);
+      if (answer && answer.view) this.receive(answer.view, "move", "answer");
     } catch (error) {
-      this.toast(error.message, "error");
+      if (error.code !== "offline" || this.transport.kind === "solo") this.toast(error.message, "error");
       if (error.code === "stale_move" || error.code === "not_your_turn") await this.refresh();
     } finally {
       this.busy = false;
@@ -581,7 +651,7 @@ class Table {
 
   async refresh() {
     try {
-      const view = await api.view(this.id, this.seatSpec);
+      const view = await this.transport.refresh(this.view);
       this.receive(view, "connect", "refresh");
     } catch {
       // the socket brings the next view anyway
@@ -590,12 +660,12 @@ class Table {
 
   async askHint() {
     const view = this.view;
-    if (!this.myTurn || this.hintBusy) return;
+    if (!this.myTurn || this.hintBusy || !this.info.hints) return;
     this.hintBusy = true;
     this.el.hintButton.classList.add("working");
     this.el.hintButton.setAttribute("aria-busy", "true");
     try {
-      const answer = await api.hint(this.id, view.seat);
+      const answer = await this.transport.hint(view);
       if (this.view !== view) return;
       this.hint = answer;
       if (answer.move.tile) this.selected = answer.move.tile;
@@ -611,10 +681,10 @@ class Table {
 
   async undo() {
     const view = this.view;
-    if (!view || view.seat === null || !this.summary.undo || this.busy) return;
+    if (!view || view.seat === null || !this.info.undo || this.busy) return;
     this.busy = true;
     try {
-      const answer = await api.undo(this.id, view.seat, view.move_number);
+      const answer = await this.transport.undo(view);
       this.receive(answer.view, "undo", "undo");
       this.toast(`Took back ${plural(answer.undone, "move")}`);
     } catch (error) {
@@ -626,36 +696,33 @@ class Table {
 
   async showGameOver() {
     const view = this.view;
+    const again = this.transport.again;
     await showGameOver(this.dialogs, view, {
-      onPlayAgain: () => this.playAgain(),
+      again: again ? { label: again.label, run: () => this.playAgain() } : null,
       onRecord: () => this.downloadRecord(),
       onHome: () => this.navigate("#/"),
     });
   }
 
   async playAgain() {
-    const summary = this.summary;
-    const options = { ...this.view.rules };
-    delete options.preset;
-    delete options.players;
+    if (this.againBusy || !this.view) return;
+    this.againBusy = true;
+    this.renderMyArea();
     try {
-      const created = await api.create({
-        game: summary.game,
-        preset: summary.preset,
-        seats: summary.seats.map((seat) => ({ kind: seat.kind, level: seat.level, name: seat.name })),
-        options,
-      });
-      this.navigate(`#/game/${created.id}`);
+      await this.transport.again.run(this.view);
     } catch (error) {
       this.toast(error.message, "error");
+    } finally {
+      this.againBusy = false;
+      if (!this.closed) this.renderMyArea();
     }
   }
 
   async downloadRecord() {
     try {
-      const record = await api.record(this.id);
+      const record = await this.transport.record(this.view);
       const blob = new Blob([JSON.stringify(record, null, 2)], { type: "application/json" });
-      const link = h("a", { href: URL.createObjectURL(blob), download: `bonepile-${this.game}-${this.id}.json` });
+      const link = h("a", { href: URL.createObjectURL(blob), download: `${this.transport.recordName(this.view)}.json` });
       document.body.append(link);
       link.click();
       link.remove();
@@ -698,7 +765,7 @@ class Table {
     } else if (lower === "h") {
       done();
       this.askHint();
-    } else if (lower === "u" && this.summary.undo) {
+    } else if (lower === "u" && this.info.undo) {
       done();
       this.undo();
     } else if (lower === "r" && this.board.rotate && this.board.rotate()) {

@@ -1,0 +1,576 @@
+"""Rooms: online play with friends, server-authoritative (docs/web-protocol.md, "Rooms").
+
+A room is a game whose human seats are bound to secret tokens, plus a lobby.
+This module owns the rooms the server has in memory (``RoomHub``): who holds
+which seat, who is connected, and the room's current game, which is an
+ordinary ``GameSession`` of the ``SessionManager`` (so a room's moves are
+checked, stored and pushed exactly like any other game's, and its sockets
+are listeners of that session with their own seat as the view they get).
+
+Who may do what is decided here and nowhere else: a credential (seat token,
+host token or join code) is turned into a ``Role`` once, and every action
+checks the role. Seat tokens and the host token are compared by their
+SHA-256 only; the database never sees them.
+
+Changes to a room are conditional writes on the room row's version, retried
+after re-reading when another writer (another process) came first, so the
+rooms behave the same with one server process or several.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bonepile.store.db import WAITING, GameStore, StaleWrite
+from bonepile.store.rooms import StoredRoom
+from bonepile.web import catalog
+from bonepile.web.bus import LocalBus
+from bonepile.web.errors import ApiError, bad_seat, unknown_game
+from bonepile.web.sessions import (
+    Close,
+    GameSession,
+    Listener,
+    SessionManager,
+    checked_name,
+    checked_rules,
+    checked_seats,
+    checked_time_limit,
+    record_of,
+)
+
+log = logging.getLogger(__name__)
+
+SEAT, HOST, GUEST = "seat", "host", "guest"
+WAITING_STATE, PLAYING_STATE, FINISHED_STATE = "waiting", "playing", "finished"
+
+
+def new_secret() -> str:
+    """A seat token, host token or join code: 32 URL-safe characters, 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode("utf-8", "surrogatepass"), b.encode("utf-8", "surrogatepass"))
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """What a credential allows in one room: ``role`` (seat, host, guest) and the seat it plays (or None)."""
+
+    role: str
+    seat: int | None
+    credential_hash: str
+
+
+@dataclass(eq=False)
+class RoomListener(Listener):
+    """A room's socket: a game listener (its spec is its seat) that also gets the room's messages."""
+
+    role: Role | None = None
+    hub: RoomHub | None = None
+
+
+class RoomHub:
+    """One room in memory: the stored room, its sockets, its current game, and who is connected."""
+
+    def __init__(self, room: StoredRoom) -> None:
+        self.room = room
+        self.lock = asyncio.Lock()
+        self.listeners: set[RoomListener] = set()
+        self.session: GameSession | None = None
+        self.connected: set[int] = set()
+        """Human seats with a socket open on some server process."""
+        self.shown_state: str | None = None
+
+    def local_counts(self) -> dict[int, int]:
+        counts = {seat: 0 for seat, info in enumerate(self.room.seats) if info["kind"] == "human"}
+        for listener in self.listeners:
+            if listener.role is not None and listener.role.seat is not None:
+                counts[listener.role.seat] = counts.get(listener.role.seat, 0) + 1
+        return counts
+
+
+Change = Callable[[StoredRoom], dict[str, Any] | None]
+"""Given the room as it is, the columns to change (None: nothing to do), or an ``ApiError``."""
+
+
+class RoomManager:
+    """Every room: created, joined, set, started, replayed; their sockets and presence."""
+
+    def __init__(self, store: GameStore, sessions: SessionManager, bus: LocalBus) -> None:
+        self.store = store
+        self.sessions = sessions
+        self.bus = bus
+        self.hubs: dict[str, RoomHub] = {}
+        self._sweeper: asyncio.Task[None] | None = None
+        sessions.watchers.append(self._game_changed)
+
+    async def open(self) -> None:
+        """Start the background work (with several processes: the presence sweep)."""
+        if self.bus.shared:
+            self._sweeper = asyncio.create_task(self._sweep_presence(), name="presence-sweep")
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+
+    # ------------------------------------------------------------------------------ lookup and roles
+
+    def hub(self, room_id: str) -> RoomHub:
+        """The room ``room_id`` (read from the database the first time), or ``404 unknown_room``."""
+        hub = self.hubs.get(room_id)
+        if hub is not None:
+            return hub
+        room = self.store.rooms.get(room_id) if 0 < len(room_id) <= 32 else None
+        if room is None:
+            raise ApiError(404, "unknown_room", f"no room {room_id[:32]!r}")
+        hub = RoomHub(room)
+        self.hubs[room_id] = hub
+        self._attach_game(hub)
+        hub.shown_state = self.state(hub)
+        return hub
+
+    @staticmethod
+    def authenticate(hub: RoomHub, credential: str) -> Role:
+        """The role ``credential`` has in the room, or ``403 bad_token``."""
+        digest = token_hash(credential)
+        room = hub.room
+        found: Role | None = None
+        if _same(digest, room.host_token_hash):
+            found = Role(HOST, room.host_seat, digest)
+        for seat, info in enumerate(room.seats):
+            stored = info.get("token_hash")
+            if isinstance(stored, str) and _same(digest, stored):
+                found = Role(SEAT, seat, digest)
+        if _same(credential, room.join_code):
+            found = Role(GUEST, None, digest)
+        if found is None:
+            raise ApiError(403, "bad_token", "this link is not valid for this room (it may have been replaced)")
+        return found
+
+    def still_valid(self, hub: RoomHub, role: Role) -> bool:
+        """Whether a role found earlier still holds (the host may have reset the seat since)."""
+        if role.role != SEAT or role.seat is None:
+            return True
+        seats = hub.room.seats
+        if role.seat >= len(seats):
+            return False
+        stored = seats[role.seat].get("token_hash")
+        return isinstance(stored, str) and _same(role.credential_hash, stored)
+
+    def state(self, hub: RoomHub) -> str:
+        if hub.room.state == WAITING:
+            return WAITING_STATE
+        return FINISHED_STATE if hub.session is not None and hub.session.over else PLAYING_STATE
+
+    def room_json(self, hub: RoomHub, role: Role) -> dict[str, Any]:
+        """The room as ``role`` sees it (docs: the room): public facts only, the join code for the host."""
+        room = hub.room
+        seats = []
+        for seat, info in enumerate(room.seats):
+            human = info["kind"] == "human"
+            seats.append(
+                {
+                    "seat": seat,
+                    "kind": info["kind"],
+                    "level": info.get("level"),
+                    "name": info["name"],
+                    "taken": bool(info.get("taken")) if human else True,
+                    "connected": seat in hub.connected if human else True,
+                    "host": seat == room.host_seat,
+                }
+            )
+        return {
+            "protocol": catalog.PROTOCOL,
+            "id": room.id,
+            "game": room.game,
+            "title": catalog.GAMES[room.game],
+            "preset": room.preset,
+            "options": dict(room.options),
+            "turn_time_limit": room.turn_time_limit,
+            "state": self.state(hub),
+            "host_seat": room.host_seat,
+            "seats": seats,
+            "game_id": room.game_id,
+            "games": list(room.games),
+            "you": {"role": role.role, "seat": role.seat},
+            "join_code": room.join_code if role.role == HOST else None,
+            "created_at": _iso(room.created_at),
+            "updated_at": _iso(room.updated_at),
+        }
+
+    # ------------------------------------------------------------------------------ changes
+
+    def _attach_game(self, hub: RoomHub) -> bool:
+        """Make the room's current game the hub's session, moving the sockets over; whether it changed."""
+        game_id = hub.room.game_id
+        if game_id is None or (hub.session is not None and hub.session.id == game_id):
+            return False
+        session = self.sessions.load(game_id)
+        if hub.session is not None:
+            for listener in hub.listeners:
+                hub.session.listeners.discard(listener)
+        for listener in hub.listeners:
+            session.listeners.add(listener)
+        hub.session = session
+        return True
+
+    def _take_room(self, hub: RoomHub, room: StoredRoom) -> None:
+        """The one way a room changes in memory: revoke sockets of replaced tokens, follow a new game, push."""
+        hub.room = room
+        for listener in list(hub.listeners):
+            if listener.role is not None and not self.still_valid(hub, listener.role):
+                self._detach(hub, listener)
+                listener.queue.put_nowait(_error("revoked", "the host gave this seat to someone else", None))
+                listener.queue.put_nowait(Close(4403, "revoked"))
+        started = self._attach_game(hub)
+        self._push_room(hub)
+        if started and hub.session is not None:
+            hub.session.publish("start", only=list(hub.listeners))
+
+    def _push_room(self, hub: RoomHub) -> None:
+        hub.shown_state = self.state(hub)
+        for listener in hub.listeners:
+            if listener.role is not None:
+                listener.queue.put_nowait({"type": "room", "room": self.room_json(hub, listener.role)})
+
+    def _game_changed(self, session: GameSession, cause: str) -> None:
+        """A game changed (its views are queued): if it ended a room's game, push the finished room."""
+        if session.room_id is None:
+            return
+        hub = self.hubs.get(session.room_id)
+        if hub is not None and hub.session is session and self.state(hub) != hub.shown_state:
+            self._push_room(hub)
+
+    async def _mutate(self, hub: RoomHub, change: Change) -> StoredRoom:
+        """Apply ``change`` to the room as stored, again on the newest room if another writer came first."""
+        async with hub.lock:
+            for _ in range(10):
+                values = change(hub.room)
+                if values is None:
+                    return hub.room
+                try:
+                    room = self.store.rooms.update(hub.room.id, hub.room.version, values)
+                except StaleWrite:
+                    self._reload(hub)
+                    continue
+                self._take_room(hub, room)
+                self._announce(hub)
+                return room
+        raise ApiError(409, "busy", "the room is changing too fast; try again")
+
+    def _reload(self, hub: RoomHub) -> None:
+        fresh = self.store.rooms.get(hub.room.id)
+        if fresh is not None and fresh.version != hub.room.version:
+            self._take_room(hub, fresh)
+
+    def _announce(self, hub: RoomHub) -> None:
+        if self.bus.shared:
+            self.sessions.spawn(self.bus.publish({"kind": "room", "id": hub.room.id}))
+
+    async def refresh(self, room_id: str) -> None:
+        """A bus event: the room changed on another process."""
+        hub = self.hubs.get(room_id)
+        if hub is not None:
+            async with hub.lock:
+                self._reload(hub)
+
+    # ------------------------------------------------------------------------------ HTTP actions
+
+    async def create(
+        self,
+        *,
+        game: str,
+        preset: str | None,
+        players: int | None,
+        seats: Sequence[dict[str, Any]] | None,
+        host_seat: int | None,
+        host_seat_given: bool,
+        options: dict[str, Any],
+        turn_time_limit: float | None,
+    ) -> dict[str, Any]:
+        entry = catalog.info(game)
+        limit, options = checked_time_limit(game, turn_time_limit, options)
+        preset, engine_game = checked_rules(entry, game, preset, players, seats, options)
+        count = engine_game.num_players
+        if seats is None:
+            seats = [{"kind": "human"} for _ in range(count)]
+        chosen = checked_seats(game, count, seats, lone_you=False)
+        humans = [seat for seat, info in enumerate(chosen) if info["kind"] == "human"]
+        if not host_seat_given:
+            host_seat = humans[0] if humans else None
+        elif host_seat is not None and host_seat not in humans:
+            raise bad_seat(f"host_seat {host_seat} is not a human seat of this room")
+        host_token, join_code = new_secret(), new_secret()
+        seat_tokens = []
+        stored_seats = []
+        for seat, info in enumerate(chosen):
+            token_digest = None
+            if info["kind"] == "human" and seat != host_seat:
+                token = new_secret()
+                seat_tokens.append({"seat": seat, "token": token})
+                token_digest = token_hash(token)
+            taken = info["kind"] == "ai" or seat == host_seat
+            stored_seats.append(info | {"token_hash": token_digest, "taken": taken})
+        room = self.store.rooms.create(
+            game=game,
+            preset=preset,
+            options=engine_game.rules.to_dict(),
+            turn_time_limit=limit,
+            seats=stored_seats,
+            host_token_hash=token_hash(host_token),
+            host_seat=host_seat,
+            join_code=join_code,
+        )
+        hub = RoomHub(room)
+        hub.shown_state = self.state(hub)
+        self.hubs[room.id] = hub
+        role = Role(HOST, host_seat, token_hash(host_token))
+        return {
+            "room": self.room_json(hub, role),
+            "host_token": host_token,
+            "join_code": join_code,
+            "seat_tokens": seat_tokens,
+        }
+
+    def read(self, room_id: str, credential: str) -> tuple[RoomHub, Role]:
+        hub = self.hub(room_id)
+        return hub, self.authenticate(hub, credential)
+
+    async def join(self, room_id: str, credential: str, name: str | None, wanted: int | None) -> dict[str, Any]:
+        hub, role = self.read(room_id, credential)
+        if role.role != GUEST:
+            raise ApiError(403, "bad_token", "joining takes the room's join code (the shared link)")
+        token = new_secret()
+        taken: list[int] = []
+
+        def change(room: StoredRoom) -> dict[str, Any]:
+            if room.state != WAITING:
+                raise ApiError(409, "room_started", "the game has started: no seat is open")
+            seats = [dict(info) for info in room.seats]
+            open_seats = [i for i, info in enumerate(seats) if info["kind"] == "human" and not info.get("taken")]
+            if wanted is not None:
+                if wanted not in open_seats:
+                    raise ApiError(409, "seat_taken", f"seat {wanted} is not an open seat")
+                seat = wanted
+            elif open_seats:
+                seat = open_seats[0]
+            else:
+                raise ApiError(409, "room_full", "every seat of this room is taken")
+            seats[seat].update(
+                name=checked_name(name, seats[seat]["name"], seat), token_hash=token_hash(token), taken=True
+            )
+            taken[:] = [seat]
+            return {"seats": seats}
+
+        await self._mutate(hub, change)
+        seat = taken[0]
+        return {"seat": seat, "token": token, "room": self.room_json(hub, Role(SEAT, seat, token_hash(token)))}
+
+    async def claim(self, room_id: str, credential: str, name: str | None) -> dict[str, Any]:
+        hub, role = self.read(room_id, credential)
+        await self._claim(hub, role, name)
+        return {"room": self.room_json(hub, role)}
+
+    async def _claim(self, hub: RoomHub, role: Role, name: str | None) -> None:
+        """Mark the role's seat taken (and rename it, in the lobby)."""
+        seat = role.seat
+        if seat is None:
+            raise ApiError(403, "not_a_seat", "this link plays no seat")
+
+        def change(room: StoredRoom) -> dict[str, Any] | None:
+            if not self.still_valid(hub, role):
+                raise ApiError(403, "bad_token", "this link is not valid for this room (it may have been replaced)")
+            seats = [dict(info) for info in room.seats]
+            renamed = seats[seat]["name"]
+            if name is not None:
+                if room.state != WAITING:
+                    raise ApiError(409, "room_started", "names are set in the lobby, before the start")
+                renamed = checked_name(name, seats[seat]["name"], seat)
+            if seats[seat].get("taken") and renamed == seats[seat]["name"]:
+                return None
+            seats[seat].update(taken=True, name=renamed)
+            return {"seats": seats}
+
+        await self._mutate(hub, change)
+
+    async def set_seat(
+        self, room_id: str, credential: str, seat: int, kind: str, level: str | None, name: str | None
+    ) -> dict[str, Any]:
+        hub, role = self.read(room_id, credential)
+        if role.role != HOST:
+            raise ApiError(403, "not_host", "only the host sets the seats")
+        token = new_secret() if kind == "human" else None
+        if kind == "ai":
+            level = catalog.resolve_level(hub.room.game, level)
+        elif level is not None:
+            raise ApiError(400, "bad_rules", f"seat {seat} is human: it has no AI level")
+
+        def change(room: StoredRoom) -> dict[str, Any]:
+            if room.state != WAITING:
+                raise ApiError(409, "room_started", "seats are set in the lobby, before the start")
+            if not 0 <= seat < len(room.seats):
+                raise bad_seat(f"no seat {seat}: this room has seats 0 to {len(room.seats) - 1}")
+            if seat == room.host_seat:
+                raise bad_seat("the host's own seat cannot be changed")
+            seats = [dict(info) for info in room.seats]
+            old = seats[seat]
+            if kind == "ai":
+                default = old["name"] if old["kind"] == "ai" else f"Computer {seat + 1}"
+                seats[seat] = {"kind": "ai", "level": level, "token_hash": None, "taken": True}
+            else:
+                assert token is not None
+                default = old["name"] if old["kind"] == "human" else f"Player {seat + 1}"
+                seats[seat] = {"kind": "human", "level": None, "token_hash": token_hash(token), "taken": False}
+            seats[seat]["name"] = checked_name(name, default, seat)
+            return {"seats": seats}
+
+        await self._mutate(hub, change)
+        return {"room": self.room_json(hub, role), "token": token}
+
+    async def start_room(self, room_id: str, credential: str) -> dict[str, Any]:
+        hub, role = self.read(room_id, credential)
+        if role.role != HOST:
+            raise ApiError(403, "not_host", "only the host starts the game")
+
+        def check(room: StoredRoom) -> None:
+            if room.state != WAITING:
+                raise ApiError(409, "room_started", "the game has already started")
+            open_seats = [i for i, info in enumerate(room.seats) if info["kind"] == "human" and not info.get("taken")]
+            if open_seats:
+                listed = ", ".join(str(seat) for seat in open_seats)
+                raise ApiError(409, "seats_open", f"nobody has taken seat {listed} yet: wait, or make it an AI seat")
+
+        await self._start_game(hub, check)
+        return {"room": self.room_json(hub, role)}
+
+    async def rematch(self, room_id: str, credential: str, game_id: str) -> dict[str, Any]:
+        hub, role = self.read(room_id, credential)
+        if role.role == GUEST:
+            raise ApiError(403, "not_a_seat", "a rematch is for the players")
+
+        def check(room: StoredRoom) -> None:
+            if room.game_id != game_id:
+                raise ApiError(409, "stale_rematch", "that game is not the room's current game: the rematch is on")
+            if self.state(hub) != FINISHED_STATE:
+                raise ApiError(409, "not_finished", "the game is still on")
+
+        await self._start_game(hub, check)
+        return {"room": self.room_json(hub, role)}
+
+    async def _start_game(self, hub: RoomHub, check: Callable[[StoredRoom], None]) -> None:
+        """Deal the room's next game from a fresh secure seed and make it current (start and rematch)."""
+        async with hub.lock:
+            for _ in range(10):
+                room = hub.room
+                check(room)
+                seats = [{key: info.get(key) for key in ("kind", "name", "level")} for info in room.seats]
+                try:
+                    stored_room, _ = self.store.rooms.start_game(room, seats=seats, seed=secrets.randbits(63))
+                except StaleWrite:
+                    self._reload(hub)
+                    continue
+                self._take_room(hub, stored_room)
+                self._announce(hub)
+                return
+        raise ApiError(409, "busy", "the room is changing too fast; try again")
+
+    def view(self, room_id: str, credential: str) -> dict[str, Any]:
+        hub, role = self.read(room_id, credential)
+        if hub.session is None:
+            raise ApiError(409, "not_started", "the game has not started yet")
+        return hub.session.view(role.seat)
+
+    def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
+        hub, _ = self.read(room_id, credential)
+        wanted = game_id if game_id is not None else hub.room.game_id
+        if wanted is None:
+            raise ApiError(409, "not_started", "the game has not started yet")
+        if wanted not in hub.room.games:
+            raise unknown_game(wanted[:32])
+        return record_of(self.sessions.load(wanted))
+
+    # ------------------------------------------------------------------------------ sockets and presence
+
+    async def connect(self, hub: RoomHub, listener: RoomListener) -> None:
+        """A socket said hello: claim its seat, send the welcome and the view, and count it present."""
+        role = listener.role
+        assert role is not None
+        if role.seat is not None and not hub.room.seats[role.seat].get("taken"):
+            await self._claim(hub, role, None)
+        async with hub.lock:
+            listener.hub = hub
+            listener.spec = role.seat
+            hub.listeners.add(listener)
+            listener.queue.put_nowait(
+                {"type": "welcome", "role": role.role, "seat": role.seat, "room": self.room_json(hub, role)}
+            )
+            session = hub.session
+            if session is not None:
+                async with session.lock:
+                    session.listeners.add(listener)
+                    session.publish("connect", only=[listener])
+        await self.presence_changed(hub)
+
+    def _detach(self, hub: RoomHub, listener: RoomListener) -> None:
+        hub.listeners.discard(listener)
+        if hub.session is not None:
+            hub.session.listeners.discard(listener)
+
+    async def disconnect(self, listener: RoomListener) -> None:
+        hub = listener.hub
+        if hub is None:
+            return
+        listener.hub = None
+        self._detach(hub, listener)
+        await self.presence_changed(hub)
+
+    async def presence_changed(self, hub: RoomHub, *, tell: bool = True) -> None:
+        """Count the room's connected seats again (over every process); push the room if that changed."""
+        local = hub.local_counts()
+        await self.bus.set_presence(hub.room.id, local)
+        connected = await self.bus.connected(hub.room.id, local)
+        if connected != hub.connected:
+            hub.connected = connected
+            self._push_room(hub)
+            if tell and self.bus.shared:
+                await self.bus.publish({"kind": "presence", "id": hub.room.id})
+
+    async def presence_event(self, room_id: str) -> None:
+        """A bus event: a seat's presence changed on another process."""
+        hub = self.hubs.get(room_id)
+        if hub is not None:
+            await self.presence_changed(hub, tell=False)
+
+    async def _sweep_presence(self) -> None:
+        """With several processes: notice the sockets of a process that died without saying goodbye."""
+        while True:
+            await asyncio.sleep(5)
+            for hub in list(self.hubs.values()):
+                if hub.listeners:
+                    try:
+                        await self.presence_changed(hub, tell=False)
+                    except Exception:
+                        log.exception("presence sweep of room %s failed", hub.room.id)
+
+
+def _iso(moment: Any) -> str:
+    return str(moment.strftime("%Y-%m-%dT%H:%M:%SZ"))
+
+
+def _error(code: str, message: str, message_id: str | None) -> dict[str, Any]:
+    return {"type": "error", "id": message_id, "error": {"code": code, "message": message}}

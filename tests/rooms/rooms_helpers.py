@@ -1,0 +1,392 @@
+"""Helpers for the room tests: a live server (in a thread, or a real ``bonepile serve`` process), a
+WebSocket client that keeps every message it got, and the check that no message ever names a tile its
+reader may not know.
+
+The module has a name no other test folder uses, so tests import it whatever order pytest collects in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from bonepile import dominoes, triominoes
+from bonepile.games import game_info
+from bonepile.web import create_app
+from bonepile.web.room_socket import Limits
+
+Message = dict[str, Any]
+View = dict[str, Any]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def auth(credential: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {credential}"}
+
+
+class LiveApp:
+    """The web app served by uvicorn in a thread, on a free port: real HTTP and real WebSockets."""
+
+    def __init__(self, db_url: str, *, limits: Limits | None = None, ai_delay: float = 0.0) -> None:
+        self.db_url = db_url
+        self.port = free_port()
+        self.app = create_app(db_url, ai_delay=ai_delay, hand_pause=0.0, limits=limits)
+        config = uvicorn.Config(
+            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024, lifespan="on"
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.http = httpx.Client(base_url=self.url, timeout=10)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> LiveApp:
+        self.thread.start()
+        deadline = time.monotonic() + 15
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.01)
+        return self
+
+    def stop(self) -> None:
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(timeout=15)
+
+    @property
+    def store(self) -> Any:
+        return self.app.state.store
+
+
+@contextlib.contextmanager
+def live_app(db_url: str, **options: Any) -> Iterator[LiveApp]:
+    app = LiveApp(db_url, **options).start()
+    try:
+        yield app
+    finally:
+        app.stop()
+
+
+class ServeProcess:
+    """A real ``bonepile serve`` in a child process, so that a test can kill it (SIGKILL) and start it again."""
+
+    def __init__(self, db_url: str, port: int | None = None, *, redis: str | None = None, log: Path) -> None:
+        self.db_url = db_url
+        self.port = port or free_port()
+        self.redis = redis
+        self.log = log
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def start(self) -> ServeProcess:
+        command = [sys.executable, "-m", "bonepile.cli.main", "serve", "--port", str(self.port), "--db", self.db_url]
+        command += ["--ai-delay", "0", "--hand-pause", "0"]
+        if self.redis:
+            command += ["--redis", self.redis]
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while True:
+            assert self.process.poll() is None, f"bonepile serve exited: {self.log.read_text()[-2000:]}"
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{self.url}/api/games/catalog", timeout=1).status_code == 200:
+                    return self
+            assert time.monotonic() < deadline, "bonepile serve did not come up"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no goodbye to the sockets."""
+        assert self.process is not None
+        os.kill(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+# ------------------------------------------------------------------------------ rooms
+
+
+def make_room(base: Any, **body: Any) -> dict[str, Any]:
+    """``POST /api/rooms`` through ``base`` (an httpx client, or a server with ``url``); the whole answer."""
+    if isinstance(base, httpx.Client):
+        answer = base.post("/api/rooms", json=body)
+    else:
+        answer = httpx.post(f"{base.url}/api/rooms", json=body, timeout=10)
+    assert answer.status_code == 201, answer.text
+    created: dict[str, Any] = answer.json()
+    return created
+
+
+def error_code(answer: httpx.Response, status: int) -> str:
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert set(body) == {"error"} and body["error"]["message"], body
+    code: str = body["error"]["code"]
+    return code
+
+
+class Client:
+    """One room socket, as a page holds it: every message it got is kept, with the latest room and view."""
+
+    def __init__(self, ws_url: str, room_id: str, token: str | None = None, *, hello: bool = True) -> None:
+        self.ws_url = ws_url
+        self.room_id = room_id
+        self.token = token
+        self.messages: list[Message] = []
+        self.texts: list[str] = []
+        self.view: View | None = None
+        self.room: dict[str, Any] | None = None
+        self.welcome: Message | None = None
+        self.closed: ConnectionClosed | None = None
+        self.ws: ClientConnection = connect(f"{ws_url}/ws/rooms/{room_id}", max_size=None, open_timeout=10)
+        self.ws.__enter__()  # held open until close(), as a page holds its socket
+        if hello and token is not None:
+            self.send({"type": "hello", "token": token})
+            self.welcome = self.until(lambda m: m["type"] in ("welcome", "error"))
+
+    def send(self, message: Any) -> None:
+        self.ws.send(message if isinstance(message, str | bytes) else json.dumps(message))
+
+    def recv(self, timeout: float = 10) -> Message:
+        text = self.ws.recv(timeout=timeout)
+        assert isinstance(text, str)
+        message: Message = json.loads(text)
+        self.texts.append(text)
+        self.messages.append(message)
+        if message["type"] == "view":
+            self.view = message["view"]
+        elif message["type"] in ("room", "welcome"):
+            self.room = message["room"]
+        return message
+
+    def until(self, predicate: Callable[[Message], bool], timeout: float = 15) -> Message:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            assert left > 0, f"timed out; last messages: {[m['type'] for m in self.messages[-5:]]}"
+            message = self.recv(timeout=left)
+            if predicate(message):
+                return message
+
+    def view_at(self, move_number: int, timeout: float = 15) -> View:
+        """Read until this socket's view is at ``move_number`` (or later, or over)."""
+        if self.view is not None and (self.view["move_number"] >= move_number or self.view["status"] == "over"):
+            return self.view
+        self.until(
+            lambda m: m["type"] == "view"
+            and (m["view"]["move_number"] >= move_number or m["view"]["status"] == "over"),
+            timeout,
+        )
+        assert self.view is not None
+        return self.view
+
+    def move(self, view: View, text: str | None = None, message_id: str | None = None) -> None:
+        self.send(
+            {
+                "type": "move",
+                "game_id": view["id"],
+                "move_number": view["move_number"],
+                "move": text if text is not None else view["legal_moves"][0]["text"],
+                "id": message_id,
+            }
+        )
+
+    def expect_error(self, code: str, timeout: float = 10) -> Message:
+        message = self.until(lambda m: m["type"] == "error", timeout)
+        assert message["error"]["code"] == code, message
+        return message
+
+    def expect_close(self, code: int, timeout: float = 10) -> list[Message]:
+        """Read until the server closes the socket with ``code``; the messages read on the way."""
+        got = []
+        deadline = time.monotonic() + timeout
+        try:
+            while time.monotonic() < deadline:
+                got.append(self.recv(timeout=deadline - time.monotonic()))
+        except ConnectionClosed as closed:
+            self.closed = closed
+            assert closed.rcvd is not None and closed.rcvd.code == code, closed
+            return got
+        raise AssertionError(f"the socket was not closed; got {got}")
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.ws.close()
+
+
+def play_room(clients: dict[int, Client], *, choose: Callable[[View], str] | None = None, max_moves: int = 3000) -> View:
+    """Play a room's game to the end: each human seat's socket moves on its turn; AI seats move themselves.
+
+    Every socket gets every view, so the test follows the newest one and always reads the socket of the
+    seat to move (or any socket, while an AI is to move).
+    """
+    for _ in range(max_moves):
+        latest = max((c.view for c in clients.values() if c.view is not None), key=lambda v: v["move_number"])
+        if latest["status"] == "over":
+            for client in clients.values():
+                client.view_at(latest["move_number"])
+            return latest
+        turn = latest["turn"]
+        if turn in clients:
+            mover = clients[turn]
+            view = mover.view_at(latest["move_number"])
+            if view["move_number"] == latest["move_number"]:
+                mover.move(view, choose(view) if choose is not None else None)
+            mover.view_at(latest["move_number"] + 1)
+        else:
+            next(iter(clients.values())).view_at(latest["move_number"] + 1)
+    raise AssertionError("the game did not end")
+
+
+# ------------------------------------------------------------------------------ hidden information
+
+_DOMINO = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
+_TRIOMINO = re.compile(r"(?<![\d-])(\d)-(\d)-(\d)(?![\d-])")
+
+
+def tiles_named(game: str, value: Any, skip: Callable[[str, Any], bool] = lambda key, value: False) -> set[str]:
+    """Every tile named in a JSON value's strings (outside the parts ``skip`` says), in canonical form."""
+    found: set[str] = set()
+    for text in _strings(value, skip):
+        if game == "dominoes":
+            for a, b in _DOMINO.findall(text):
+                if int(a) <= 12 and int(b) <= 12:
+                    found.add(str(dominoes.Tile(int(a), int(b))))
+        else:
+            for numbers in _TRIOMINO.findall(text):
+                with contextlib.suppress(triominoes.InvalidMoveError):
+                    found.add(str(triominoes.Tile.parse("-".join(numbers))))
+    return found
+
+
+def _strings(value: Any, skip: Callable[[str, Any], bool], key: str = "") -> Iterable[str]:
+    if skip(key, value):
+        return
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for name, item in value.items():
+            yield from _strings(item, skip, name)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item, skip, key)
+
+
+def keys_of(value: Any) -> set[str]:
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for name, item in value.items():
+            found.add(name)
+            found |= keys_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= keys_of(item)
+    return found
+
+
+def replay_to(record: dict[str, Any], move_number: int) -> Any:
+    info = game_info(record["game"])
+    options = {k: v for k, v in record["options"].items() if k not in ("preset", "players")}
+    game = info.new_game(record["preset"], len(record["players"]), record["seed"], **options)
+    for text in record["moves"][:move_number]:
+        game.play(text)
+    return game
+
+
+def _public(key: str, value: Any) -> bool:
+    """The parts of a view that may name tiles nobody holds any more (or the viewer's own)."""
+    if key in ("preset_description", "summaries", "your_tiles", "legal_moves", "last_move"):
+        return True
+    return isinstance(value, dict) and value.get("kind") == "start draw"
+
+
+def check_no_leaks(record: dict[str, Any], seat: int | None, client: Client) -> int:
+    """Check every message one socket got against the engine's hidden state when it was sent.
+
+    For each view: the seat's own tiles are exactly its tiles; no tile of another seat or of the stock
+    (boneyard, pool) appears outside the parts public by the rules; the stock is only a count; and no
+    message at all carries the seed. Returns how many views were checked.
+    """
+    game_name = record["game"]
+    seed_text = str(record["seed"])
+    checked = 0
+    for text, message in zip(client.texts, client.messages, strict=True):
+        assert "seed" not in keys_of(message), f"a {message['type']} message carries a seed"
+        assert seed_text not in text, "a message holds the seed's digits"
+        if message["type"] in ("room", "welcome"):
+            assert not tiles_named(game_name, message), "a room message names a tile"
+            continue
+        if message["type"] != "view":
+            continue
+        view = message["view"]
+        if view["id"] != record["id"]:
+            continue
+        assert view["seat"] == seat
+        game = replay_to(record, view["move_number"])
+        deal = game.hand if hasattr(game, "hand") else game.round
+        own = set() if seat is None else {str(t) for t in deal.tiles_of(seat)}
+        others = set().union(*({str(t) for t in deal.tiles_of(p)} for p in range(game.num_players) if p != seat))
+        stock = {str(t) for t in (deal.boneyard() if hasattr(deal, "boneyard") else deal.pool())}
+        assert {tile["tile"] for tile in view["your_tiles"]} == own
+        assert {m["tile"] for m in view["legal_moves"] if m["tile"]} <= own
+        assert set(view["stock"]) == {"name", "count"} and view["stock"]["count"] == len(stock)
+        leaked = tiles_named(game_name, view, _public) & (others | stock)
+        assert not leaked, f"seat {seat}'s view at move {view['move_number']} names hidden tiles {leaked}"
+        checked += 1
+    return checked
+
+
+def stored_record(store: Any, game_id: str) -> dict[str, Any]:
+    """What the engine needs to rebuild a game, read from the database (as a test may; no client can)."""
+    stored = store.get(game_id)
+    return {
+        "id": stored.id,
+        "game": stored.game,
+        "preset": stored.preset,
+        "options": stored.options,
+        "players": [seat["name"] for seat in stored.seats],
+        "seed": stored.seed,
+        "moves": list(stored.moves),
+    }
