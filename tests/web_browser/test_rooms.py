@@ -8,6 +8,7 @@ pages stay open, and a rematch starts the next game. Each test has a server of i
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -42,7 +43,7 @@ def live(tmp_path: Path) -> Iterator[LiveServer]:
         yield server
 
 
-def seat_of(page: Page, seat: int) -> str:
+def seat_of(seat: int) -> str:
     return f".lobby-seat[data-seat='{seat}']"
 
 
@@ -50,9 +51,9 @@ def join_from_share_link(page: Page, link: str, name: str, seat: int) -> None:
     page.goto(link)
     expect(page.locator(".lobby-page[data-role='guest']")).to_be_visible()
     page.fill("#lobby-name", name)
-    page.locator(f"{seat_of(page, seat)} .sit-button").click()
+    page.locator(f"{seat_of(seat)} .sit-button").click()
     expect(page.locator(".lobby-page[data-role='seat']")).to_be_visible()
-    expect(page.locator(f"{seat_of(page, seat)}.mine")).to_contain_text(name)
+    expect(page.locator(f"{seat_of(seat)}.mine")).to_contain_text(name)
 
 
 def test_dominoes_room_two_browsers_reload_presence_and_rematch(browser: Browser, live: LiveServer) -> None:
@@ -61,13 +62,13 @@ def test_dominoes_room_two_browsers_reload_presence_and_rematch(browser: Browser
     ann = open_page(browser, live.url, watch)
     bob = open_page(browser, live.url, watch)
 
-    create_room_from_form(
+    room_id = create_room_from_form(
         ann, live.url, game="dominoes", preset="draw", seats=["you", "human", "human"], target=20, name="Ann"
     )
     lobby = ann.locator(".lobby-page")
     expect(lobby).to_have_attribute("data-open", "2")
     expect(ann.locator("#start-room")).to_be_disabled()
-    expect(ann.locator(f"{seat_of(ann, 1)}[data-state='open']")).to_be_visible()
+    expect(ann.locator(f"{seat_of(1)}[data-state='open']")).to_be_visible()
     share = lobby_link(ann, "join")
     assert "#/room/" in share and "join=" in share
     assert "token=" in lobby_link(ann, "seat-1") and "token=" in lobby_link(ann, "own")
@@ -77,12 +78,12 @@ def test_dominoes_room_two_browsers_reload_presence_and_rematch(browser: Browser
     expect(bob.locator(".lobby-page[data-role='guest'] .sit-button")).to_have_count(2)
     screenshot(bob, "room-lobby-guest.png")
     join_from_share_link(bob, share, "Bob", 1)
-    expect(ann.locator(f"{seat_of(ann, 1)}[data-state='taken'][data-connected='true']")).to_contain_text("Bob")
+    expect(ann.locator(f"{seat_of(1)}[data-state='taken'][data-connected='true']")).to_contain_text("Bob")
     # The host fills the last seat with the computer; every seat is taken, so the host may start.
-    ann.locator(f"{seat_of(ann, 2)} .fill-level").select_option("easy")
-    ann.locator(f"{seat_of(ann, 2)} .fill-button").click()
-    expect(ann.locator(f"{seat_of(ann, 2)}[data-state='ai']")).to_contain_text("Easy")
-    expect(bob.locator(f"{seat_of(bob, 2)}[data-state='ai']")).to_be_visible()
+    ann.locator(f"{seat_of(2)} .fill-level").select_option("easy")
+    ann.locator(f"{seat_of(2)} .fill-button").click()
+    expect(ann.locator(f"{seat_of(2)}[data-state='ai']")).to_contain_text("Easy")
+    expect(bob.locator(f"{seat_of(2)}[data-state='ai']")).to_be_visible()
     expect(lobby).to_have_attribute("data-open", "0")
     screenshot(ann, "room-lobby-dominoes.png")
     expect(bob.locator(".lobby-wait")).to_contain_text("Waiting for Ann")
@@ -130,6 +131,11 @@ def test_dominoes_room_two_browsers_reload_presence_and_rematch(browser: Browser
         expect(dialog).to_be_visible()
         expect(dialog.locator(".result-text")).to_contain_text(re.compile(r"wins?, \d+ to \d+"))
     screenshot(bob, "room-dominoes-game-over.png")
+    # The record of the finished game (with its seed, now that every tile has been shown).
+    with bob.expect_download() as saving:
+        bob.locator(".gameover-dialog").get_by_role("button", name="Save the record").click()
+    record = json.loads(Path(saving.value.path()).read_text())
+    assert record["seed"] and len(record["moves"]) > 4
 
     # The final table stays; a rematch (asked by Bob) deals a new game to the same people.
     ann.locator(".gameover-dialog").get_by_role("button", name="See the table").click()
@@ -142,6 +148,10 @@ def test_dominoes_room_two_browsers_reload_presence_and_rematch(browser: Browser
         expect(page.locator(".gameover-dialog")).to_have_count(0)
     expect(bob.locator(".my-info .name")).to_contain_text("Bob")
     play_room(tables, until=lambda moves: moves >= 2)
+    # The start page keeps the way back to the room.
+    ann.goto(f"{live.url}/#/")
+    ann.locator(f".room-link[data-room-id='{room_id}']").click()
+    expect(ann.locator(".table-page[data-status='playing'] .my-info .name")).to_contain_text("Ann")
     for page in (ann, bob):
         page.context.close()
     watch.check()
@@ -162,8 +172,8 @@ def test_triominoes_room_three_browsers_survives_a_server_kill(browser: Browser,
     expect(bob.locator(".lobby-page[data-role='seat']")).to_be_visible()
     bob.fill("#lobby-name", "Bob")
     bob.click("#save-name")
-    expect(ann.locator(seat_of(ann, 1))).to_contain_text("Bob")
-    expect(ann.locator(f"{seat_of(ann, 1)}[data-connected='true']")).to_be_visible()
+    expect(ann.locator(seat_of(1))).to_contain_text("Bob")
+    expect(ann.locator(f"{seat_of(1)}[data-connected='true']")).to_be_visible()
     expect(ann.locator(".lobby-meta")).to_contain_text("600 s per turn")
     screenshot(ann, "room-lobby-triominoes.png")
     join_from_share_link(cy, lobby_link(ann, "join"), "Cy", 2)
@@ -176,7 +186,8 @@ def test_triominoes_room_three_browsers_survives_a_server_kill(browser: Browser,
         expect(table.page.locator(".stock .stock-name")).to_have_text("pool")
         # The turn timer runs for the seat to move, on every page.
         expect(table.page.locator(".turn-clock")).to_have_count(1)
-    play_room(tables, until=lambda moves: moves >= 5)
+    play_room(tables, until=lambda moves: moves >= 5 and tables[0].root.get_attribute("data-my-turn") == "true")
+    expect(ann.locator(".my-info .turn-clock.mine")).to_be_visible()
     screenshot(ann, "room-triominoes-table.png")
 
     # The server dies mid-game; the pages stay open, say they are reconnecting, and come back by themselves.
@@ -187,6 +198,7 @@ def test_triominoes_room_three_browsers_survives_a_server_kill(browser: Browser,
         banner = table.page.locator(".connection-banner")
         expect(banner).to_be_visible()
         expect(banner).to_contain_text("reconnecting")
+    screenshot(bob, "room-triominoes-reconnecting.png")
     live.start()
     for table in tables:
         expect(table.page.locator(".connection-banner")).to_be_hidden(timeout=30_000)

@@ -1,7 +1,7 @@
 // Modal dialogs of the table: hand (round) summaries, the game-over screen, the hot-seat curtain and the
 // keyboard help. Everything shown comes from the view: the page adds up nothing itself.
 
-import { h, plural, s, seatColor, signed } from "./dom.js";
+import { h, plural, s, score, seatColor, signed } from "./dom.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
 /** Words for the server's score reasons (docs/web-protocol.md, "Score reasons"). */
@@ -201,7 +201,7 @@ function scoreLine(view) {
   return h(
     "ul",
     { class: "points-list standings" },
-    view.sides.map((side) => h("li", {}, h("span", {}, sideName(view, side.side)), h("strong", {}, String(side.score)))),
+    view.sides.map((side) => h("li", {}, h("span", {}, sideName(view, side.side)), h("strong", {}, score(side.score)))),
   );
 }
 
@@ -269,7 +269,7 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
     "tr",
     { class: "totals" },
     h("th", { scope: "row" }, "Final"),
-    view.sides.map((side) => h("td", { class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, String(over.scores[side.side]))),
+    view.sides.map((side) => h("td", { class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, score(over.scores[side.side]))),
   );
   return dialogs.show(
     (close) =>

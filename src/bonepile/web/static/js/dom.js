@@ -51,6 +51,11 @@ export function signed(points) {
   return "0";
 }
 
+/** A score as players write it: 43, 0, and −10 with a true minus sign (no plus). */
+export function score(points) {
+  return points < 0 ? `\u2212${-points}` : String(points);
+}
+
 export function plural(count, word, many = `${word}s`) {
   return `${count} ${count === 1 ? word : many}`;
 }

@@ -1,6 +1,6 @@
 // The people around the table: opponents' areas, your own header, the score panel and the log.
 
-import { h, plural, seatColor } from "./dom.js";
+import { h, plural, score, seatColor } from "./dom.js";
 import { tileBack } from "./tiles.js";
 
 const LEVELS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
@@ -52,7 +52,7 @@ export function playerCard(view, player, { teamLabel = null, changed = false, aw
       h("div", { class: "name" }, player.name, away ? h("span", { class: "away-badge", title: "Disconnected: the game waits for them" }, "away") : null),
       h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player)),
     ),
-    h("div", { class: "score", title: "Score" }, String(player.score)),
+    h("div", { class: "score", title: "Score" }, score(player.score)),
     h("div", { class: "status", "data-status": player.status }, clock, statusText(player)),
     h("div", { class: "card-tiles" }, backs(player.tiles, triangle), h("span", { class: "count" }, plural(player.tiles, "tile"))),
   );
@@ -88,7 +88,7 @@ export function scorePanel(view, { onSummary }) {
           { class: "side-line" },
           h("span", { class: "side-dots" }, side.seats.map((seat) => h("span", { class: "dot", style: { background: seatColor(seat) } }))),
           h("span", { class: "side-name" }, labels[side.seats[0]] ? `${labels[side.seats[0]]}: ${names}` : names),
-          h("strong", { class: "side-points" }, String(side.score)),
+          h("strong", { class: "side-points" }, score(side.score)),
         ),
         h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(view.target), "aria-valuenow": String(side.score), "aria-label": `${names}: ${side.score} of ${view.target}` }, h("span", { style: { width: `${width}%` } })),
       );

@@ -10,6 +10,7 @@ const FINAL_CLOSES = new Set([4401, 4403, 4404]);
 const FIRST_PAUSE = 500;
 const LONGEST_PAUSE = 10000;
 const PING_EVERY = 20000;
+const PONG_WITHIN = 8000; // a socket that answers nothing for this long after a ping is given up (sleep, dead network)
 
 export class RoomSocket {
   /**
@@ -29,8 +30,12 @@ export class RoomSocket {
     this.pending = new Map(); // message id -> {resolve, reject} of a move waiting for its ack
     this.counter = 0;
     this.lastError = null;
-    this.wake = () => this.reconnectNow();
+    this.lastHeard = 0;
+    this.probeTimer = null;
+    this.wake = () => this.wakeUp();
+    this.check = () => this.probe();
     window.addEventListener("online", this.wake);
+    window.addEventListener("offline", this.check);
     document.addEventListener("visibilitychange", this.wake);
     this.open();
   }
@@ -50,7 +55,9 @@ export class RoomSocket {
     this.socket = socket;
     socket.addEventListener("open", () => socket.send(JSON.stringify({ type: "hello", token: this.credential })));
     socket.addEventListener("message", (event) => {
-      if (this.socket === socket) this.receive(event.data);
+      if (this.socket !== socket) return;
+      this.lastHeard = performance.now();
+      this.receive(event.data);
     });
     socket.addEventListener("close", (event) => {
       if (this.socket !== socket) return;
@@ -106,6 +113,7 @@ export class RoomSocket {
 
   dropped(code) {
     clearInterval(this.pinger);
+    clearTimeout(this.probeTimer);
     this.welcomed = false;
     for (const [id, waiter] of this.pending) {
       this.pending.delete(id);
@@ -123,19 +131,39 @@ export class RoomSocket {
     this.retryTimer = setTimeout(() => this.open(), pause);
   }
 
-  /** Back from sleep or offline: try at once instead of waiting out the pause. */
-  reconnectNow() {
-    if (this.closed || document.visibilityState === "hidden" || this.retryTimer === null) return;
-    this.retries = 0;
-    this.open();
+  /** Back from sleep or offline: try at once instead of waiting out the pause, or check the socket still lives. */
+  wakeUp() {
+    if (this.closed || document.visibilityState === "hidden") return;
+    if (this.retryTimer !== null) {
+      this.retries = 0;
+      this.open();
+    } else if (this.connected) {
+      this.probe();
+    }
   }
 
   startPinging() {
     clearInterval(this.pinger);
+    this.pinger = setInterval(() => this.probe(), PING_EVERY);
+  }
+
+  /** Ping; without any answer in time the connection is dead though the browser has not noticed: drop it. */
+  probe() {
     const socket = this.socket;
-    this.pinger = setInterval(() => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping", id: null }));
-    }, PING_EVERY);
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const sentAt = performance.now();
+    socket.send(JSON.stringify({ type: "ping", id: null }));
+    clearTimeout(this.probeTimer);
+    this.probeTimer = setTimeout(() => {
+      if (this.socket === socket && this.lastHeard < sentAt) this.abandon();
+    }, PONG_WITHIN);
+  }
+
+  abandon() {
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) socket.close();
+    this.dropped(1006);
   }
 
   get connected() {
@@ -160,6 +188,7 @@ export class RoomSocket {
     const old = this.socket;
     this.socket = null;
     clearInterval(this.pinger);
+    clearTimeout(this.probeTimer);
     if (old) old.close();
     this.open();
   }
@@ -167,8 +196,10 @@ export class RoomSocket {
   close() {
     this.closed = true;
     clearTimeout(this.retryTimer);
+    clearTimeout(this.probeTimer);
     clearInterval(this.pinger);
     window.removeEventListener("online", this.wake);
+    window.removeEventListener("offline", this.check);
     document.removeEventListener("visibilitychange", this.wake);
     if (this.socket) this.socket.close();
   }

@@ -2,8 +2,9 @@
 // this screen or create an online room for friends; or resume an unfinished game.
 
 import { api, roomApi } from "./api.js";
-import { roomHash, saveRoom, savedRooms } from "./credentials.js";
-import { ago, h, seatColor } from "./dom.js";
+import { roomHash, saveRoom } from "./credentials.js";
+import { h, seatColor } from "./dom.js";
+import { resumeCard, roomsCard } from "./start-lists.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
 const SAVED = "bonepile.start";
@@ -350,61 +351,8 @@ async function load(root, navigate, page) {
   });
   redraw();
 
-  const resume = h(
-    "section",
-    { class: "card resume", "aria-labelledby": "resume-title" },
-    h("h2", { id: "resume-title" }, "Resume"),
-    unfinished.games.length
-      ? h(
-          "ul",
-          { class: "resume-list" },
-          unfinished.games.map((game) =>
-            h(
-              "li",
-              {},
-              h(
-                "a",
-                { class: "resume-game", href: `#/game/${game.id}`, "data-game-id": game.id },
-                h("span", { class: "resume-title" }, `${game.title} \u00b7 ${game.preset}`, game.hot_seat ? h("span", { class: "badge" }, "hot seat") : null),
-                h(
-                  "span",
-                  { class: "resume-players" },
-                  game.sides.map((side) =>
-                    h("span", { class: "resume-side" }, side.seats.map((seat) => game.seats[seat].name).join(" & "), h("strong", {}, ` ${side.score}`)),
-                  ),
-                ),
-                h("span", { class: "resume-when" }, `${game.hand_word[0].toUpperCase()}${game.hand_word.slice(1)} ${game.hand_number} \u00b7 ${ago(game.updated_at)}`),
-              ),
-            ),
-          ),
-        )
-      : h("p", { class: "muted" }, "No unfinished games. Deal one!"),
-  );
-
-  const rooms = savedRooms().slice(0, 6);
-  const roomList = rooms.length
-    ? h(
-        "section",
-        { class: "card resume rooms", "aria-labelledby": "rooms-title" },
-        h("h2", { id: "rooms-title" }, "Your online rooms"),
-        h(
-          "ul",
-          { class: "resume-list" },
-          rooms.map((room) =>
-            h(
-              "li",
-              {},
-              h(
-                "a",
-                { class: "resume-game room-link", href: roomHash(room.id, "token", room.token), "data-room-id": room.id },
-                h("span", { class: "resume-title" }, `${room.title || "Room"}${room.preset ? ` \u00b7 ${room.preset}` : ""}`, h("span", { class: "badge" }, room.role === "host" ? "host" : "seat")),
-                h("span", { class: "resume-when" }, room.seat === null || room.seat === undefined ? "you watch" : `you play seat ${room.seat + 1}`),
-              ),
-            ),
-          ),
-        ),
-      )
-    : null;
+  const resume = resumeCard(unfinished);
+  const roomList = roomsCard();
 
   const howTo = h(
     "section",

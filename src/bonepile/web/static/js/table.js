@@ -6,7 +6,7 @@
 // (solo-transport.js, or the room's in room.js).
 
 import { TurnClock } from "./clock.js";
-import { h, plural, signed } from "./dom.js";
+import { h, plural, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
 import { avatar, logPanel, playerCard, scorePanel, teamLabels } from "./players.js";
@@ -35,6 +35,7 @@ class Table {
     this.navigate = navigate;
     this.presence = null; // online: the room's seats ({connected, kind}) to show who is away
     this.announcedAway = new Set();
+    this.awayTimers = new Map(); // seat -> the pending "is away" announcement
     this.view = null;
     this.selected = null; // the picked tile's text
     this.hint = null; // {move, reason, level} for the current move number
@@ -85,6 +86,7 @@ class Table {
     this.transport.close();
     if (this.board) this.board.destroy();
     if (this.clock) this.clock.destroy();
+    for (const timer of this.awayTimers.values()) clearTimeout(timer);
   }
 
   /**
@@ -99,12 +101,14 @@ class Table {
       for (const seat of seats) {
         const old = before[seat.seat];
         if (!old || seat.kind !== "human" || old.connected === seat.connected || seat.seat === this.view.seat) continue;
+        clearTimeout(this.awayTimers.get(seat.seat));
         if (!seat.connected) {
-          setTimeout(() => {
-            if (this.closed || !this.away(seat.seat)) return;
+          const timer = setTimeout(() => {
+            if (this.closed || !this.away(seat.seat) || this.announcedAway.has(seat.seat)) return;
             this.announcedAway.add(seat.seat);
             this.toast(`${seat.name} is away: the game waits for them`);
           }, 3000);
+          this.awayTimers.set(seat.seat, timer);
         } else if (this.announcedAway.delete(seat.seat)) {
           this.toast(`${seat.name} is back`);
         }
@@ -388,7 +392,7 @@ class Table {
         h("div", { class: "status" }, this.prompt(me)),
       ),
       this.clock.badge(me.seat, { mine: view.seat === me.seat }),
-      h("div", { class: "score", "aria-label": `Score ${me.score}` }, h("span", { class: "score-label" }, "score"), String(me.score)),
+      h("div", { class: "score", "aria-label": `Score ${me.score}` }, h("span", { class: "score-label" }, "score"), score(me.score)),
     );
     const showTiles = view.seat === this.homeSeat && !this.hidden;
     let hand;
