@@ -19,8 +19,10 @@ Not run by the tests: a useful run takes many minutes.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
+from dataclasses import dataclass, field
 
 import bonepile.ai.triominoes_heuristic
 import bonepile.ai.triominoes_ismcts  # noqa: F401  (registers the agents here and in spawned workers)
@@ -41,11 +43,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", default="2,4", help="player counts to run (default 2,4)")
     parser.add_argument("--timing-games", type=int, default=2, help="games of ismcts vs heuristic to time per count")
+    parser.add_argument("--timing-only", action="store_true", help="skip the arena, only time ismcts")
     args = parser.parse_args()
     counts = [int(p) for p in args.players.split(",") if p.strip()]
 
-    with make_backend("local", args.jobs) as backend:
-        for players in counts:
+    with make_backend("local", 1 if args.timing_only else args.jobs) as backend:
+        for players in [] if args.timing_only else counts:
             config = ArenaConfig(
                 "triominoes", AGENTS, games=args.games, seed=args.seed, preset="pressman", players=players
             )
@@ -69,20 +72,37 @@ def main() -> None:
                     f"{stats.points_per_hand:>10.1f}  {elo:<18}"
                 )
 
+    if not args.timing_games:
+        return
     print("\nismcts time per move (decisions with more than one legal move, one process, vs heuristic):")
+    print("  wall: time.perf_counter; cpu: time.process_time (what the search itself used, whatever else runs)")
     for players in counts:
-        times = time_ismcts(players, args.timing_games, args.seed)
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(
-            f"  {players} players  moves {len(times):>4}  median {statistics.median(times) * 1000:6.1f} ms"
-            f"  p95 {p95 * 1000:6.1f} ms  max {times[-1] * 1000:6.1f} ms"
-        )
+        load = os.getloadavg()[0]
+        timing = time_ismcts(players, args.timing_games, args.seed)
+        for label, times in (("wall", timing.wall), ("cpu", timing.cpu)):
+            times.sort()
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            print(
+                f"  {players} players {label:<4} moves {len(times):>4}"
+                f"  median {statistics.median(times) * 1000:6.1f} ms  p95 {p95 * 1000:6.1f} ms"
+                f"  max {times[-1] * 1000:6.1f} ms  (load average {load:.1f})"
+            )
+        print(f"  {players} players worlds sampled {timing.worlds}, of which counts-only fallbacks {timing.fallbacks}")
 
 
-def time_ismcts(players: int, games: int, seed: int) -> list[float]:
+@dataclass
+class Timing:
+    """Per decision: wall and processor seconds; and the worlds the searches sampled."""
+
+    wall: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+    worlds: int = 0
+    fallbacks: int = 0
+
+
+def time_ismcts(players: int, games: int, seed: int) -> Timing:
     """Seconds per ``ismcts`` decision over whole games against ``heuristic`` (ismcts in the even seats)."""
-    times: list[float] = []
+    timing = Timing()
     for index in range(games):
         game = Game.new("pressman", players, seed=seed * 1000 + index)
         agents = [
@@ -94,13 +114,16 @@ def time_ismcts(players: int, games: int, seed: int) -> list[float]:
             assert player is not None
             observation = game.observation(player)
             agent = agents[player]
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             move = agent.choose(observation)
-            elapsed = time.perf_counter() - start
+            wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
             if isinstance(agent, ISMCTSAgent) and len(observation.legal_moves) > 1:
-                times.append(elapsed)
+                timing.wall.append(wall)
+                timing.cpu.append(cpu)
+                timing.worlds += agent.last_iterations
+                timing.fallbacks += agent.last_fallbacks
             game.play(move)
-    return times
+    return timing
 
 
 if __name__ == "__main__":

@@ -62,7 +62,9 @@ def _load_builtin_agents() -> None:
     # Imported late so that the registry module has no import cycle with the agents.
     import bonepile.ai.dominoes_heuristic
     import bonepile.ai.ismcts
-    import bonepile.ai.simple  # noqa: F401
+    import bonepile.ai.simple
+    import bonepile.ai.triominoes_heuristic
+    import bonepile.ai.triominoes_ismcts  # noqa: F401
 
     for alias, name in ALIASES.items():
         _REGISTRY.setdefault(alias, _alias_of(name))
