@@ -7,7 +7,7 @@ PEERS := $(VENV)/.installed-peers
 GAME ?= dominoes
 ARGS ?=
 
-.PHONY: play play-terminal test check bench install clean
+.PHONY: play play-terminal test check bench bench-strength install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ check: $(STAMP)
 
 bench: $(PEERS)
 	$(BIN)/python bench/throughput.py
+
+# Our AI against the peers' AI and our agents against each other (ARGS="--quick", "--only block", "--games 200").
+bench-strength: $(PEERS)
+	$(BIN)/python bench/strength.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

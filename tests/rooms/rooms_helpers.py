@@ -54,7 +54,13 @@ class LiveApp:
         self.port = free_port()
         self.app = create_app(db_url, ai_delay=ai_delay, hand_pause=0.0, limits=limits)
         config = uvicorn.Config(
-            self.app, host="127.0.0.1", port=self.port, log_level="warning", ws_max_size=64 * 1024, lifespan="on"
+            self.app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_max_size=64 * 1024,
+            ws_per_message_deflate=False,
+            lifespan="on",
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
@@ -210,13 +216,22 @@ class Client:
             if predicate(message):
                 return message
 
+    def room_until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 15) -> dict[str, Any]:
+        """The room as this socket last got it, once ``predicate`` holds (reading on if need be)."""
+        if self.room is not None and predicate(self.room):
+            return self.room
+        self.until(lambda m: m["type"] in ("room", "welcome") and predicate(m["room"]), timeout)
+        assert self.room is not None
+        return self.room
+
     def view_at(self, move_number: int, timeout: float = 15) -> View:
         """Read until this socket's view is at ``move_number`` (or later, or over)."""
         if self.view is not None and (self.view["move_number"] >= move_number or self.view["status"] == "over"):
             return self.view
         self.until(
-            lambda m: m["type"] == "view"
-            and (m["view"]["move_number"] >= move_number or m["view"]["status"] == "over"),
+            lambda m: (
+                m["type"] == "view" and (m["view"]["move_number"] >= move_number or m["view"]["status"] == "over")
+            ),
             timeout,
         )
         assert self.view is not None
@@ -256,7 +271,9 @@ class Client:
             self.ws.close()
 
 
-def play_room(clients: dict[int, Client], *, choose: Callable[[View], str] | None = None, max_moves: int = 3000) -> View:
+def play_room(
+    clients: dict[int, Client], *, choose: Callable[[View], str] | None = None, max_moves: int = 3000
+) -> View:
     """Play a room's game to the end: each human seat's socket moves on its turn; AI seats move themselves.
 
     Every socket gets every view, so the test follows the newest one and always reads the socket of the
@@ -273,7 +290,14 @@ def play_room(clients: dict[int, Client], *, choose: Callable[[View], str] | Non
             mover = clients[turn]
             view = mover.view_at(latest["move_number"])
             if view["move_number"] == latest["move_number"]:
-                mover.move(view, choose(view) if choose is not None else None)
+                text = choose(view) if choose is not None else None
+                mover.move(view, text)
+                answer = mover.until(lambda m: m["type"] in ("ack", "error"))
+                while answer["type"] == "error" and answer["error"]["code"] == "rate_limited":
+                    time.sleep(0.15)  # a bot outpaces the rate a person plays at: wait as the protocol asks
+                    mover.move(view, text)
+                    answer = mover.until(lambda m: m["type"] in ("ack", "error"))
+                assert answer["type"] == "ack", answer
             mover.view_at(latest["move_number"] + 1)
         else:
             next(iter(clients.values())).view_at(latest["move_number"] + 1)

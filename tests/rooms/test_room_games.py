@@ -57,7 +57,7 @@ def test_no_message_to_any_client_ever_holds_another_players_tiles(
     final = play_room(clients, choose=lambda view: rng.choice(view["legal_moves"])["text"])
     guest.view_at(final["move_number"])
     for client in [*clients.values(), guest]:
-        client.until(lambda m: m["type"] == "room" and m["room"]["state"] == "finished")
+        client.room_until(lambda room: room["state"] == "finished")
     game_id = final["id"]
     record = stored_record(live.store, game_id)
     assert final["game_over"] is not None and len(record["moves"]) == final["move_number"]
@@ -102,9 +102,7 @@ def test_a_player_who_reconnects_is_put_back_in_their_seat_with_the_current_tabl
     assert view["cause"] == "connect"
     assert ann.view is not None and view["view"]["move_number"] == ann.view["move_number"]
     fetched = live.http.get(f"/api/rooms/{room_id}/view", headers=auth(token)).json()
-    assert {k: v for k, v in fetched.items() if k != "clock"} == {
-        k: v for k, v in view["view"].items() if k != "clock"
-    }
+    assert {k: v for k, v in fetched.items() if k != "clock"} == {k: v for k, v in view["view"].items() if k != "clock"}
     ann.until(lambda m: m["type"] == "room" and m["room"]["seats"][1]["connected"])
     final = play_room({0: ann, 1: again})
     assert final["status"] == "over"

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+import pytest
 from rooms_helpers import Client, LiveApp, auth, error_code, make_room, play_room, stored_record
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 
 def two_humans_and_ai(live: LiveApp, **extra: Any) -> dict[str, Any]:
@@ -188,8 +192,8 @@ def test_a_finished_room_offers_its_record_and_a_rematch_with_the_same_people(li
     assert error_code(rematch, 409) == "not_finished"
     final = play_room({0: ann, 1: bea})
     assert final["game_over"] is not None
-    finished = ann.until(lambda m: m["type"] == "room" and m["room"]["state"] == "finished")
-    assert finished["room"]["game_id"] == first_id
+    finished = ann.room_until(lambda room: room["state"] == "finished")
+    assert finished["game_id"] == first_id
     record = live.http.get(f"/api/rooms/{room_id}/record", headers=auth(token)).json()
     stored = stored_record(live.store, first_id)
     assert record["seed"] == stored["seed"] and record["moves"] == stored["moves"]
@@ -229,6 +233,12 @@ def test_the_solo_api_never_serves_a_rooms_game(live: LiveApp) -> None:
         live.http.get(f"/api/games/{game_id}/record"),
     ):
         assert error_code(answer, 404) == "unknown_game"
+    with connect(f"{live.ws_url}/ws/games/{game_id}?seat=1") as socket:
+        refused = json.loads(socket.recv(timeout=10))
+        assert refused["type"] == "error" and refused["error"]["code"] == "unknown_game"
+        with pytest.raises(ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4404
 
 
 def test_bad_room_requests_are_refused_in_the_error_shape(live: LiveApp) -> None:

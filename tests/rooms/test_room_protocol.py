@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from rooms_helpers import Client, LiveApp, auth, live_app, make_room
+from rooms_helpers import Client, LiveApp, auth, live_app, make_room, replay_to, stored_record, tiles_named
 
 from bonepile.web.room_socket import Limits
 
@@ -162,15 +162,21 @@ def test_engine_errors_never_reach_a_client_with_the_position(live: LiveApp) -> 
     _, ann, bea = started(live, "triominoes")
     mover, _ = mover_and_other(ann, bea)
     assert mover.view is not None
-    mover.move(mover.view, "5-5-5 c3 r3 up")
-    refused = mover.expect_error("illegal_move")
-    # An engine message names the position (every hand); the client gets the public part only.
-    assert " in " not in refused["error"]["message"] or "hand" not in refused["error"]["message"]
-    assert "|" not in refused["error"]["message"] and "pool" not in refused["error"]["message"]
+    record = stored_record(live.store, mover.view["id"])
+    game = replay_to(record, 0)
+    other = 1 - mover.view["seat"]
+    theirs = sorted(str(tile) for tile in game.round.tiles_of(other))
+    # The mover names a tile the other player holds: refused, and the answer names no other hidden tile
+    # and never the position (which the engine's full message carries, every hand in it).
+    mover.move(mover.view, f"{theirs[0]} c0 r0 up")
+    refused = mover.expect_error("illegal_move")["error"]["message"]
+    assert game.position() not in refused
+    hidden = set(theirs[1:]) | {str(tile) for tile in game.round.pool()}
+    assert not tiles_named("triominoes", refused) & hidden, refused
 
 
 def test_a_guest_watches_but_cannot_move(live: LiveApp) -> None:
-    created, ann, _ = started(live)
+    created, _ann, _ = started(live)
     guest = Client(live.ws_url, created["room"]["id"], created["join_code"])
     assert guest.welcome is not None and guest.welcome["role"] == "guest" and guest.welcome["seat"] is None
     view = guest.until(lambda m: m["type"] == "view")["view"]
@@ -224,3 +230,27 @@ def test_over_the_rate_messages_are_dropped_and_a_flood_closes_the_socket(strict
     other = bea if mover is ann else ann
     other.send({"type": "ping", "id": "still"})
     assert other.until(lambda m: m["type"] == "pong")["id"] == "still"
+
+
+def test_a_move_the_database_cannot_store_is_refused_and_never_shown(
+    live: LiveApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, ann, bea = started(live)
+    mover, other = mover_and_other(ann, bea)
+    assert mover.view is not None
+    saved = live.store.save
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(live.store, "save", broken)
+    mover.move(mover.view, message_id="lost")
+    assert mover.expect_error("server_error")["id"] == "lost"
+    monkeypatch.setattr(live.store, "save", saved)
+    other.send({"type": "ping", "id": "sync"})
+    other.until(lambda m: m["type"] == "pong")
+    assert all(m["type"] != "view" or m["view"]["move_number"] == 0 for m in [*mover.messages, *other.messages])
+    # The store works again: the same move goes through, once.
+    mover.move(mover.view, message_id="again")
+    assert mover.until(lambda m: m["type"] in ("ack", "error"))["type"] == "ack"
+    assert len(live.store.get(mover.view["id"]).moves) == 1

@@ -108,7 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_arena_command(args)
     except BonepileError as error:
-        console.print(f"[bold red]error:[/] {error}", highlight=False, markup=True)
+        console.print(f"[bold red]error:[/] {error}", highlight=False, markup=True, soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         console.print("\n[yellow]interrupted[/]")

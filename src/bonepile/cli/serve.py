@@ -45,5 +45,8 @@ def run_serve(args: argparse.Namespace) -> int:
         ws_max_size=WS_MAX_SIZE,
         ws_ping_interval=20.0,
         ws_ping_timeout=20.0,
+        # Compressing every view for every socket cost the server more than a third of its time per move
+        # (bench/rooms.py); a view is a few KiB, nothing for any network a game is played over.
+        ws_per_message_deflate=False,
     )
     return 0

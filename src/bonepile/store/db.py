@@ -301,6 +301,12 @@ class GameStore:
             row = session.get(GameRow, game_id)
             return None if row is None else StoredGame.of(row)
 
+    def version_of(self, game_id: str) -> int | None:
+        """The stored version of a game (None: no such game): a cheap check that a game is unchanged."""
+        with self.engine.connect() as connection:
+            version = connection.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
+        return None if version is None else int(version)
+
     def find(self, statuses: Collection[str] | None = None, *, in_rooms: bool | None = None) -> list[StoredGame]:
         """Stored games, most recently updated first; only those with one of ``statuses`` when given;
         with ``in_rooms`` only the rooms' games (True) or only the others (False)."""
@@ -326,8 +332,8 @@ class GameStore:
 
         With ``version``, only if the row is still at that version (else ``StaleWrite``, nothing
         written): the caller read that version and decided on it. One UPDATE statement does the check
-        and the write, so no other writer can slip in between. ``turn_started_at`` and ``timeouts``
-        are kept as they are when None.
+        and the write, so no other writer can slip in between, and hands back the row (RETURNING).
+        ``turn_started_at`` and ``timeouts`` are kept as they are when None.
         """
         values: dict[str, Any] = {
             "moves": list(moves),
@@ -343,17 +349,18 @@ class GameStore:
         if version is not None:
             statement = statement.where(GameRow.version == version)
 
-        def write() -> int:
-            with self.engine.begin() as connection:
-                return int(connection.execute(statement.values(**values)).rowcount)
+        statement = statement.values(**values).returning(*GameRow.__table__.columns)
 
-        if retrying(write) == 0:
+        def write() -> StoredGame | None:
+            with self.engine.begin() as connection:
+                row = connection.execute(statement).mappings().first()
+            return None if row is None else StoredGame.of(GameRow(**dict(row)))
+
+        stored = retrying(write)
+        if stored is None:
             if self.get(game_id) is None:
                 raise KeyError(game_id)
             raise StaleWrite(f"game {game_id} changed since version {version}")
-        stored = self.get(game_id)
-        if stored is None:  # pragma: no cover - rows are never deleted
-            raise KeyError(game_id)
         return stored
 
 

@@ -334,7 +334,7 @@ def create_app(
         listener = Listener(spec)
         async with session.lock:
             session.listeners.add(listener)
-            listener.queue.put_nowait({"type": "view", "cause": "connect", "view": session.view(spec)})
+            listener.offer({"type": "view", "cause": "connect", "view": session.view(spec)})
         sender = asyncio.create_task(pump(websocket, listener.queue))
         try:
             while True:
@@ -342,7 +342,7 @@ def create_app(
                 with contextlib.suppress(ValueError):
                     message = json.loads(text)
                     if isinstance(message, dict) and message.get("type") == "ping":
-                        listener.queue.put_nowait({"type": "pong"})
+                        listener.offer({"type": "pong"})
         except WebSocketDisconnect:
             pass
         finally:
@@ -368,7 +368,7 @@ def create_app(
 
     @app.get("/api/rooms/{room_id}")
     async def get_room(room_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        hub, role = rooms.read(room_id, _credential(authorization))
+        hub, role = await rooms.read(room_id, _credential(authorization))
         return rooms.room_json(hub, role)
 
     @app.post("/api/rooms/{room_id}/join")
@@ -401,13 +401,13 @@ def create_app(
 
     @app.get("/api/rooms/{room_id}/view")
     async def room_view(room_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
-        return rooms.view(room_id, _credential(authorization))
+        return await rooms.view(room_id, _credential(authorization))
 
     @app.get("/api/rooms/{room_id}/record")
     async def room_record(
         room_id: str, game_id: str | None = None, authorization: str | None = Header(default=None)
     ) -> dict[str, Any]:
-        return rooms.record(room_id, _credential(authorization), game_id)
+        return await rooms.record(room_id, _credential(authorization), game_id)
 
     @app.websocket("/ws/rooms/{room_id}")
     async def room_websocket(websocket: WebSocket, room_id: str) -> None:

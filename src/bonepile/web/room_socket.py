@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -28,6 +29,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from bonepile.web.errors import ApiError
 from bonepile.web.rooms import RoomListener, RoomManager
 from bonepile.web.sessions import Close, Outgoing
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,30 +187,30 @@ class RoomSocket:
                 dropped += 1
                 if dropped >= limits.flood:
                     return self._close(listener, 1008, "flood", "too many messages: closing", None)
-                listener.queue.put_nowait(_error("rate_limited", "too many messages: this one was dropped"))
+                listener.offer(_error("rate_limited", "too many messages: this one was dropped"))
                 continue
             dropped = 0
             if text is None:
-                listener.queue.put_nowait(_error("bad_json", "send JSON text, not binary frames"))
+                listener.offer(_error("bad_json", "send JSON text, not binary frames"))
                 continue
             try:
                 message = json.loads(text)
             except (ValueError, RecursionError):
-                listener.queue.put_nowait(_error("bad_json", "the message is not valid JSON"))
+                listener.offer(_error("bad_json", "the message is not valid JSON"))
                 continue
             if not isinstance(message, dict):
-                listener.queue.put_nowait(_error("invalid_message", "a message is a JSON object"))
+                listener.offer(_error("invalid_message", "a message is a JSON object"))
                 continue
             message_id = message.get("id")
             if message_id is not None and (not isinstance(message_id, str) or len(message_id) > 64):
-                listener.queue.put_nowait(_error("invalid_message", "'id' is a string of at most 64 characters"))
+                listener.offer(_error("invalid_message", "'id' is a string of at most 64 characters"))
                 continue
             try:
                 kind, message_id = _checked(message)
             except _Refused as refused:
                 if listener.role is None and refused.code == "unknown_type":
                     return self._close(listener, 4401, "not_authenticated", "say hello first", message_id)
-                listener.queue.put_nowait(_error(refused.code, refused.message, message_id))
+                listener.offer(_error(refused.code, refused.message, message_id))
                 continue
             if listener.role is None:
                 if kind != "hello":
@@ -216,9 +219,9 @@ class RoomSocket:
                     return True
                 continue
             if kind == "hello":
-                listener.queue.put_nowait(_error("already_authenticated", "this socket has said hello", message_id))
+                listener.offer(_error("already_authenticated", "this socket has said hello", message_id))
             elif kind == "ping":
-                listener.queue.put_nowait({"type": "pong", "id": message_id})
+                listener.offer({"type": "pong", "id": message_id})
             else:
                 await self._move(listener, message, message_id)
 
@@ -229,7 +232,7 @@ class RoomSocket:
         except ApiError as error:
             return self._close(listener, 4404, error.code, error.message, message_id)
         try:
-            role = self.rooms.authenticate(hub, token)
+            role = await self.rooms.authenticate_fresh(hub, token)
         except ApiError as error:
             return self._close(listener, 4401, error.code, error.message, message_id)
         if len(hub.listeners) >= self.limits.max_sockets:
@@ -258,6 +261,11 @@ class RoomSocket:
                 session, role.seat, message["move"], message["move_number"], answer=False
             )
         except ApiError as error:
-            listener.queue.put_nowait(_error(error.code, error.message, message_id))
+            listener.offer(_error(error.code, error.message, message_id))
             return
-        listener.queue.put_nowait({"type": "ack", "id": message_id, "move": played.to_json()})
+        except Exception:
+            # The move was not stored (the game is as it was before it): say so, keep the socket.
+            log.exception("a move in room %s failed", hub.room.id if hub is not None else "?")
+            listener.offer(_error("server_error", "the move could not be played; try again", message_id))
+            return
+        listener.offer({"type": "ack", "id": message_id, "move": played.to_json()})

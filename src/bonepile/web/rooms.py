@@ -27,6 +27,7 @@ import logging
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from bonepile.store.db import WAITING, GameStore, StaleWrite
@@ -92,6 +93,8 @@ class RoomHub:
         self.session: GameSession | None = None
         self.connected: set[int] = set()
         """Human seats with a socket open on some server process."""
+        self.presence_lock = asyncio.Lock()
+        """One count of the presence at a time, so that an older count never overwrites a newer one."""
         self.shown_state: str | None = None
 
     def local_counts(self) -> dict[int, int]:
@@ -161,6 +164,18 @@ class RoomManager:
         if found is None:
             raise ApiError(403, "bad_token", "this link is not valid for this room (it may have been replaced)")
         return found
+
+    async def authenticate_fresh(self, hub: RoomHub, credential: str) -> Role:
+        """As ``authenticate``; with several processes, a credential not known here yet (a seat taken on
+        another process a moment ago) is checked again against the room as stored."""
+        try:
+            return self.authenticate(hub, credential)
+        except ApiError:
+            if not self.bus.shared:
+                raise
+        async with hub.lock:
+            self._reload(hub)
+        return self.authenticate(hub, credential)
 
     def still_valid(self, hub: RoomHub, role: Role) -> bool:
         """Whether a role found earlier still holds (the host may have reset the seat since)."""
@@ -235,8 +250,8 @@ class RoomManager:
         for listener in list(hub.listeners):
             if listener.role is not None and not self.still_valid(hub, listener.role):
                 self._detach(hub, listener)
-                listener.queue.put_nowait(_error("revoked", "the host gave this seat to someone else", None))
-                listener.queue.put_nowait(Close(4403, "revoked"))
+                listener.offer(_error("revoked", "the host gave this seat to someone else", None))
+                listener.offer(Close(4403, "revoked"))
         started = self._attach_game(hub)
         self._push_room(hub)
         if started and hub.session is not None:
@@ -246,7 +261,7 @@ class RoomManager:
         hub.shown_state = self.state(hub)
         for listener in hub.listeners:
             if listener.role is not None:
-                listener.queue.put_nowait({"type": "room", "room": self.room_json(hub, listener.role)})
+                listener.offer({"type": "room", "room": self.room_json(hub, listener.role)})
 
     def _game_changed(self, session: GameSession, cause: str) -> None:
         """A game changed (its views are queued): if it ended a room's game, push the finished room."""
@@ -347,12 +362,12 @@ class RoomManager:
             "seat_tokens": seat_tokens,
         }
 
-    def read(self, room_id: str, credential: str) -> tuple[RoomHub, Role]:
+    async def read(self, room_id: str, credential: str) -> tuple[RoomHub, Role]:
         hub = self.hub(room_id)
-        return hub, self.authenticate(hub, credential)
+        return hub, await self.authenticate_fresh(hub, credential)
 
     async def join(self, room_id: str, credential: str, name: str | None, wanted: int | None) -> dict[str, Any]:
-        hub, role = self.read(room_id, credential)
+        hub, role = await self.read(room_id, credential)
         if role.role != GUEST:
             raise ApiError(403, "bad_token", "joining takes the room's join code (the shared link)")
         token = new_secret()
@@ -382,7 +397,7 @@ class RoomManager:
         return {"seat": seat, "token": token, "room": self.room_json(hub, Role(SEAT, seat, token_hash(token)))}
 
     async def claim(self, room_id: str, credential: str, name: str | None) -> dict[str, Any]:
-        hub, role = self.read(room_id, credential)
+        hub, role = await self.read(room_id, credential)
         await self._claim(hub, role, name)
         return {"room": self.room_json(hub, role)}
 
@@ -411,7 +426,7 @@ class RoomManager:
     async def set_seat(
         self, room_id: str, credential: str, seat: int, kind: str, level: str | None, name: str | None
     ) -> dict[str, Any]:
-        hub, role = self.read(room_id, credential)
+        hub, role = await self.read(room_id, credential)
         if role.role != HOST:
             raise ApiError(403, "not_host", "only the host sets the seats")
         token = new_secret() if kind == "human" else None
@@ -443,7 +458,7 @@ class RoomManager:
         return {"room": self.room_json(hub, role), "token": token}
 
     async def start_room(self, room_id: str, credential: str) -> dict[str, Any]:
-        hub, role = self.read(room_id, credential)
+        hub, role = await self.read(room_id, credential)
         if role.role != HOST:
             raise ApiError(403, "not_host", "only the host starts the game")
 
@@ -459,7 +474,7 @@ class RoomManager:
         return {"room": self.room_json(hub, role)}
 
     async def rematch(self, room_id: str, credential: str, game_id: str) -> dict[str, Any]:
-        hub, role = self.read(room_id, credential)
+        hub, role = await self.read(room_id, credential)
         if role.role == GUEST:
             raise ApiError(403, "not_a_seat", "a rematch is for the players")
 
@@ -489,14 +504,14 @@ class RoomManager:
                 return
         raise ApiError(409, "busy", "the room is changing too fast; try again")
 
-    def view(self, room_id: str, credential: str) -> dict[str, Any]:
-        hub, role = self.read(room_id, credential)
+    async def view(self, room_id: str, credential: str) -> dict[str, Any]:
+        hub, role = await self.read(room_id, credential)
         if hub.session is None:
             raise ApiError(409, "not_started", "the game has not started yet")
         return hub.session.view(role.seat)
 
-    def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
-        hub, _ = self.read(room_id, credential)
+    async def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
+        hub, _ = await self.read(room_id, credential)
         wanted = game_id if game_id is not None else hub.room.game_id
         if wanted is None:
             raise ApiError(409, "not_started", "the game has not started yet")
@@ -516,9 +531,7 @@ class RoomManager:
             listener.hub = hub
             listener.spec = role.seat
             hub.listeners.add(listener)
-            listener.queue.put_nowait(
-                {"type": "welcome", "role": role.role, "seat": role.seat, "room": self.room_json(hub, role)}
-            )
+            listener.offer({"type": "welcome", "role": role.role, "seat": role.seat, "room": self.room_json(hub, role)})
             session = hub.session
             if session is not None:
                 async with session.lock:
@@ -541,14 +554,16 @@ class RoomManager:
 
     async def presence_changed(self, hub: RoomHub, *, tell: bool = True) -> None:
         """Count the room's connected seats again (over every process); push the room if that changed."""
-        local = hub.local_counts()
-        await self.bus.set_presence(hub.room.id, local)
-        connected = await self.bus.connected(hub.room.id, local)
-        if connected != hub.connected:
-            hub.connected = connected
-            self._push_room(hub)
-            if tell and self.bus.shared:
-                await self.bus.publish({"kind": "presence", "id": hub.room.id})
+        async with hub.presence_lock:
+            local = hub.local_counts()
+            await self.bus.set_presence(hub.room.id, local)
+            connected = await self.bus.connected(hub.room.id, local)
+            changed = connected != hub.connected
+            if changed:
+                hub.connected = connected
+                self._push_room(hub)
+        if changed and tell and self.bus.shared:
+            await self.bus.publish({"kind": "presence", "id": hub.room.id})
 
     async def presence_event(self, room_id: str) -> None:
         """A bus event: a seat's presence changed on another process."""
@@ -568,8 +583,8 @@ class RoomManager:
                         log.exception("presence sweep of room %s failed", hub.room.id)
 
 
-def _iso(moment: Any) -> str:
-    return str(moment.strftime("%Y-%m-%dT%H:%M:%SZ"))
+def _iso(moment: datetime) -> str:
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _error(code: str, message: str, message_id: str | None) -> dict[str, Any]:

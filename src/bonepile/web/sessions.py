@@ -121,12 +121,32 @@ Outgoing = dict[str, Any] | str | Close
 """A queued message: JSON to encode, JSON already encoded (shared by the sockets of one seat), or a close."""
 
 
+MAX_PENDING = 256
+"""Messages a socket may have waiting; past that its reader is too slow (or gone) and the socket is closed."""
+
+
 @dataclass(eq=False)
 class Listener:
     """One open WebSocket: its seat spec and the queue of messages waiting to be sent."""
 
     spec: SeatSpec
     queue: asyncio.Queue[Outgoing] = field(default_factory=asyncio.Queue)
+    overflowed: bool = False
+
+    def offer(self, item: Outgoing) -> None:
+        """Queue a message, unless the socket has fallen too far behind: then drop what waits and close it
+        (1013, "try again later"): a page that reconnects gets the current state at once."""
+        if self.overflowed:
+            return
+        if self.queue.qsize() >= MAX_PENDING:
+            self.overflowed = True
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            error = {"code": "too_slow", "message": "this connection fell too far behind: reconnect"}
+            self.queue.put_nowait({"type": "error", "id": None, "error": error})
+            self.queue.put_nowait(Close(1013, "too_slow"))
+            return
+        self.queue.put_nowait(item)
 
 
 Watcher = Callable[["GameSession", str], None]
@@ -350,7 +370,7 @@ class GameSession:
             seat = self.resolve(listener.spec)
             if seat not in cache:
                 cache[seat] = json.dumps({"type": "view", "cause": cause, "view": self.view(seat)})
-            listener.queue.put_nowait(cache[seat])
+            listener.offer(cache[seat])
 
 
 class SessionManager:
@@ -527,6 +547,12 @@ class SessionManager:
         self.kick_ai(session)
         self.arm_timer(session)
 
+    def _catch_up(self, session: GameSession) -> None:
+        """With other processes on the database, take in their moves before deciding on a new one (lock
+        held): a move decided on an old state would only lose the race and be checked again."""
+        if self.bus.shared and self.store.version_of(session.id) != session.version:
+            self._refresh(session)
+
     def spawn(self, work: Any) -> None:
         """Run a coroutine in the background, kept until done (and cancelled at stop)."""
         task: asyncio.Task[None] = asyncio.ensure_future(work)
@@ -594,6 +620,7 @@ class SessionManager:
         the seat's new view."""
         for _ in range(3):
             async with session.lock:
+                self._catch_up(session)
                 if session.over:
                     raise ApiError(409, "game_over", "the game is over")
                 self._check_number(session, move_number)
@@ -686,6 +713,7 @@ class SessionManager:
         """Play the AI seats while one is to move: think and wait at once, then apply, commit and publish."""
         while True:
             async with session.lock:
+                self._catch_up(session)
                 seat = session.ai_to_move()
                 if seat is None:
                     return
@@ -706,6 +734,7 @@ class SessionManager:
                 log.exception("the AI of seat %s in game %s failed", seat, session.id)
                 return
             async with session.lock:
+                self._catch_up(session)
                 if session.revision != revision:
                     continue  # an undo (or another process) changed the game while the AI was thinking
                 published = list(session.texts)
@@ -743,6 +772,7 @@ class SessionManager:
         if delay > 0:
             await asyncio.sleep(delay)
         async with session.lock:
+            self._catch_up(session)
             if session.revision != revision or session.over:
                 return
             seat = session.game.to_move

@@ -20,6 +20,7 @@ the table says "You win" and "You have the fewest pips", never "You wins".
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -157,7 +158,7 @@ def view(table: Table, observation: Any, viewer: int | None, bonus_of: BonusOf |
         "title": GAMES[table.game],
         "preset": table.preset,
         "preset_description": game_info(table.game).presets.get(table.preset, ""),
-        "rules": rules.to_dict(),
+        "rules": _rules_dict(rules),
         "status": "over" if table.over else "playing",
         "seat": viewer,
         "move_number": table.move_number,
@@ -177,6 +178,13 @@ def view(table: Table, observation: Any, viewer: int | None, bonus_of: BonusOf |
         "summaries": parts.summaries,
         "game_over": _game_over(table, rules, scores) if table.over else None,
     }
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_dict(rules: Any) -> dict[str, Any]:
+    """A game's rules as JSON, made once per rules (they are frozen; every view of a game repeats them)."""
+    result: dict[str, Any] = rules.to_dict()
+    return result
 
 
 def sides_json(table: Table, rules: Any, scores: Sequence[int]) -> list[dict[str, Any]]:
@@ -330,6 +338,21 @@ def _dominoes_summary(
     }
 
 
+@functools.lru_cache(maxsize=65536)
+def _dominoes_log_entry(name: str, event: dominoes.Event) -> dict[str, Any]:
+    """One public event of the hand as a log entry, made once (see ``_triominoes_log_entry``)."""
+    move = event.move
+    return {
+        "seat": event.player,
+        "kind": "open" if move.is_play and move.end is None else move.kind.value,
+        "move": str(move) if move.is_play else None,
+        "tile": None if move.tile is None else str(move.tile),
+        "points": None,
+        "items": [],
+        "text": dominoes_words(name, move),
+    }
+
+
 def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None) -> _Parts:
     legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
     by_tile: dict[dominoes.Tile, list[str]] = {}
@@ -359,21 +382,7 @@ def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None)
         "ends": None if obs.ends is None else list(obs.ends),
         "opening_index": at_left if line else None,
     }
-    log = []
-    for event in obs.events:
-        move = event.move
-        kind = "open" if move.is_play and move.end is None else move.kind.value
-        log.append(
-            {
-                "seat": event.player,
-                "kind": kind,
-                "move": str(move) if move.is_play else None,
-                "tile": None if move.tile is None else str(move.tile),
-                "points": None,
-                "items": [],
-                "text": dominoes_words(table.name(event.player), move),
-            }
-        )
+    log = [_dominoes_log_entry(table.name(event.player), event) for event in obs.events]
     runs = _turn_runs((event.player, event.move) for event in obs.events)
     outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
     return _Parts(
@@ -395,11 +404,19 @@ def _place_json(place: triominoes.Place) -> dict[str, Any]:
     return {"text": str(place), "col": place.col, "row": place.row, "up": place.up}
 
 
-def _geometry(place: triominoes.Place) -> tuple[list[list[int]], list[list[float]]]:
-    """The place's corners as axial grid points and as x, y (edge 1, y up), clockwise from the leftmost."""
+Corners = tuple[tuple[float, float], ...]
+
+
+@functools.lru_cache(maxsize=8192)
+def _geometry(place: triominoes.Place) -> tuple[tuple[tuple[int, int], ...], Corners]:
+    """The place's corners as axial grid points and as x, y (edge 1, y up), clockwise from the leftmost.
+
+    Made once per place (places are interned and never change; every view of every seat shows the same
+    board), and as tuples, which JSON writes as the same arrays, so that no view can change another's.
+    """
     points = place.corner_points()
-    axial = [[q, r] for q, r in points]
-    xy = [[round(q + r / 2, 6), round(r * _SQRT3_2, 6)] for q, r in points]
+    axial = tuple((q, r) for q, r in points)
+    xy = tuple((round(q + r / 2, 6), round(r * _SQRT3_2, 6)) for q, r in points)
     return axial, xy
 
 
@@ -513,7 +530,7 @@ def _triominoes_move(obs: triominoes.Observation, move: triominoes.Move, bonus_o
     }
 
 
-def _bounds(shapes: Iterable[list[list[float]]]) -> dict[str, float]:
+def _bounds(shapes: Iterable[Corners]) -> dict[str, float]:
     xs: list[float] = []
     ys: list[float] = []
     for corners in shapes:
@@ -552,6 +569,21 @@ def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSumm
         "hands": [[str(tile) for tile in hand] for hand in summary.hands],
         "items": items,
         "text": text,
+    }
+
+
+@functools.lru_cache(maxsize=65536)
+def _triominoes_log_entry(name: str, event: triominoes.Event) -> dict[str, Any]:
+    """One public event of the round as a log entry. Made once per event (events are frozen and public:
+    every seat's view of every later move repeats the round's log), and never changed afterwards."""
+    return {
+        "seat": event.player,
+        "kind": event.kind.value,
+        "move": None if event.move is None else str(event.move),
+        "tile": None if event.tile is None else str(event.tile),
+        "points": event.points,
+        "items": [{"reason": item.reason.value, "points": item.points} for item in event.items],
+        "text": _event_text(name, event),
     }
 
 
@@ -606,18 +638,7 @@ def _triominoes_parts(
         "draws_this_turn": obs.draws_this_turn,
         "max_draws": obs.rules.max_draws,
     }
-    log = [
-        {
-            "seat": event.player,
-            "kind": event.kind.value,
-            "move": None if event.move is None else str(event.move),
-            "tile": None if event.tile is None else str(event.tile),
-            "points": event.points,
-            "items": [{"reason": item.reason.value, "points": item.points} for item in event.items],
-            "text": _event_text(table.name(event.player), event),
-        }
-        for event in obs.events
-    ]
+    log = [_triominoes_log_entry(table.name(event.player), event) for event in obs.events]
     runs = _turn_runs((event.player, event) for event in obs.events if event.kind in _TURN_EVENTS)
     outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
     return _Parts(

@@ -1,0 +1,41 @@
+"""The server's sentences speak to a player called "You": "You win", never "You wins"."""
+
+from __future__ import annotations
+
+from bonepile import dominoes
+from bonepile.web import views
+from bonepile.web.views import SeatInfo, Table, agree, possessive
+
+
+def table(*names: str, winners: tuple[int, ...] = (0,)) -> Table:
+    seats = tuple(
+        SeatInfo("human" if i == 0 else "ai", name, None if i == 0 else "easy") for i, name in enumerate(names)
+    )
+    return Table("g", "dominoes", "draw", seats, 10, True, winners, None)
+
+
+def test_a_verb_agrees_with_you_with_a_team_and_with_a_name() -> None:
+    assert agree("Ann", "wins", "win") == "wins"
+    assert agree("You", "wins", "win") == "win"
+    assert agree(" you ", "has", "have") == "have"
+    assert agree("Ann & Cy", "wins", "win", several=True) == "win"
+    assert possessive("You") == "your" and possessive("Ann") == "Ann's"
+
+
+def test_the_end_of_a_game_says_you_win() -> None:
+    rules = dominoes.Rules.from_preset("draw", 2)
+    assert views._game_over(table("You", "Ada"), rules, (104, 67))["text"] == "You win, 104 to 67"
+    assert views._game_over(table("Ann", "Ada"), rules, (104, 67))["text"] == "Ann wins, 104 to 67"
+
+
+def test_a_blocked_or_dominoed_hand_says_you_have_and_you_score() -> None:
+    rules = dominoes.Rules.from_preset("draw", 2)
+    hands = ((dominoes.Tile(1, 0),), (dominoes.Tile(6, 6),))
+    blocked = dominoes.HandOutcome(dominoes.Termination.BLOCKED, 0, 0, (12, 0), (1, 12), hands)
+    text = views._dominoes_summary(table("You", "Ada"), rules, 1, blocked)["text"]
+    assert text == "Blocked: You have the fewest pips and score 12"
+    assert views._dominoes_summary(table("Ann", "Ada"), rules, 1, blocked)["text"] == (
+        "Blocked: Ann has the fewest pips and scores 12"
+    )
+    won = dominoes.HandOutcome(dominoes.Termination.DOMINO, 0, 0, (12, 0), (0, 12), ((), hands[1]))
+    assert views._dominoes_summary(table("You", "Ada"), rules, 1, won)["text"] == "You dominoed and score 12"
