@@ -122,11 +122,16 @@ def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any], s
     assert client.get("/api/games", params={"status": "all"}).json() == {"games": []}
 
 
-def test_create_refuses_an_ai_level_that_does_not_play_the_game(client: TestClient) -> None:
-    if plays("expert", "triominoes"):
-        pytest.skip("every level plays Tri-Ominos now")
-    body = {"game": "triominoes", "seats": [{"kind": "human"}, {"kind": "ai", "level": "expert"}]}
-    assert "expert" in error_of(client.post("/api/games", json=body), 400, "bad_rules")
+def test_create_refuses_an_ai_level_that_does_not_play_the_game(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bonepile.ai import base
+    from bonepile.ai.simple import RandomAgent
+
+    monkeypatch.setitem(base._GAME_REGISTRY, ("dominoes", "dominoes-only"), RandomAgent)
+    assert plays("dominoes-only", "dominoes") and not plays("dominoes-only", "triominoes")
+    body = {"game": "triominoes", "seats": [{"kind": "human"}, {"kind": "ai", "level": "dominoes-only"}]}
+    assert "dominoes-only" in error_of(client.post("/api/games", json=body), 400, "bad_rules")
 
 
 def test_bad_json_and_unknown_routes_answer_in_the_error_shape(client: TestClient) -> None:
