@@ -306,8 +306,9 @@ def play_room(
 
 # ------------------------------------------------------------------------------ hidden information
 
-_DOMINO = re.compile(r"(?<![\d-])(\d{1,2})-(\d{1,2})(?![\d-])")
-_TRIOMINO = re.compile(r"(?<![\d-])(\d)-(\d)-(\d)(?![\d-])")
+# Whole words only: random ids and tokens (letters, digits, '-' and '_') may hold "3-5" by chance.
+_DOMINO = re.compile(r"(?<![\w-])(\d{1,2})-(\d{1,2})(?![\w-])")
+_TRIOMINO = re.compile(r"(?<![\w-])(\d)-(\d)-(\d)(?![\w-])")
 
 
 def tiles_named(game: str, value: Any, skip: Callable[[str, Any], bool] = lambda key, value: False) -> set[str]:
