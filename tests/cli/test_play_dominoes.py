@@ -29,7 +29,6 @@ from bonepile.cli.play_dominoes import (
     DominoesTable,
     Quit,
     Rejected,
-    agent_seed,
     interpret,
     interpret_end,
 )
@@ -40,7 +39,7 @@ from bonepile.cli.render_dominoes import (
     player_status,
     render_table,
 )
-from bonepile.cli.terminal import RecordFile, Terminal
+from bonepile.cli.terminal import RecordFile, Terminal, agent_seed
 from bonepile.dominoes import DRAW, PASS, End, Game, Hand, Move, Observation, Rules, Tile, replay
 from bonepile.store import load_record
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from rich.console import RenderableType
 
-from bonepile.ai import Agent, make_agent
+from bonepile.ai import Agent
 from bonepile.cli.render_dominoes import (
     ASCII,
     HUMAN,
@@ -37,9 +37,9 @@ from bonepile.cli.terminal import (
     RecordFile,
     Rejected,
     Terminal,
-    agent_seed,
     choose_seed,
     numbers_text,
+    seat_players,
 )
 from bonepile.dominoes import (
     DRAW,
@@ -171,9 +171,7 @@ def run(args: argparse.Namespace) -> int:
     """Build the game and the players from the command line, then play."""
     seed = choose_seed(args.seed)
     game = Game.new(args.preset or game_info("dominoes").default_preset, args.players, seed)
-    name = (args.name or "").strip() or "You"
-    names = [name] + [f"AI {seat} ({args.opponent})" for seat in range(1, game.num_players)]
-    agents = {seat: make_agent(args.opponent, "dominoes", agent_seed(seed, seat)) for seat in range(1, len(names))}
+    names, agents = seat_players("dominoes", game.num_players, seed, args.name, args.opponent)
     table = DominoesTable(game, names, agents, Terminal.standard(), RecordFile(args.record), max(0.0, args.delay))
     return table.play()
 

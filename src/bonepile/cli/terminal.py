@@ -21,6 +21,7 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
+from bonepile.ai import Agent, make_agent
 from bonepile.core.errors import RecordError
 from bonepile.store import save_record
 
@@ -57,6 +58,15 @@ def choose_seed(seed: int | None) -> int:
 def agent_seed(seed: int, seat: int) -> int:
     """Each AI's own seed, derived from the game's, so that a seed replays the same opponents."""
     return random.Random(f"{seed}/{seat}").randrange(2**32)
+
+
+def seat_players(
+    game: str, players: int, seed: int, name: str | None, opponent: str
+) -> tuple[list[str], dict[int, Agent]]:
+    """The person at seat 0 and an ``opponent`` agent, seeded from the game's seed, in every other seat."""
+    names = [(name or "").strip() or "You"] + [f"AI {seat} ({opponent})" for seat in range(1, players)]
+    agents = {seat: make_agent(opponent, game, agent_seed(seed, seat)) for seat in range(1, players)}
+    return names, agents
 
 
 def numbers_text(numbers: Sequence[object]) -> str:
