@@ -90,10 +90,7 @@ def move_text(move: Move) -> str:
 
 def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
     """What each side is called: the player, or 'A & B' for a partnership team (D7)."""
-    return [
-        " & ".join(names[p] for p in range(rules.players) if rules.side_of(p) == side)
-        for side in range(rules.num_sides)
-    ]
+    return [" & ".join(names[p] for p in rules.members(side)) for side in range(rules.num_sides)]
 
 
 def playable_numbers(observation: Observation) -> list[int]:
@@ -263,7 +260,7 @@ def _score_line(observation: Observation, player: int, names: Sequence[str]) -> 
         return f"score {score}"
     if player != observation.player:
         return f"team score {score}"
-    partners = [names[p] for p in range(rules.players) if rules.side_of(p) == side and p != player]
+    partners = [names[p] for p in rules.members(side) if p != player]
     return f"team score {score} with your partner {' & '.join(partners)}"
 
 
@@ -391,8 +388,9 @@ def render_hand_summary(
         teams.add_column("pips", justify="right")
         teams.add_column("points", justify="right")
         teams.add_column("score", justify="right")
+        team_pips = rules.side_totals(outcome.pips)
         for side, label in enumerate(side_names(rules, names)):
-            pips = sum(outcome.pips[p] for p in range(rules.players) if rules.side_of(p) == side)
+            pips = team_pips[side]
             points = outcome.points[side]
             teams.add_row(Text(label), str(pips), f"+{points}" if points else "", str(scores[side]))
         parts.append(teams)

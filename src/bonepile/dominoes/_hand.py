@@ -498,9 +498,7 @@ class Hand:
         rules = self._rules
         pips = tuple(_pips(mask) for mask in self._hands)
         sides = rules.num_sides
-        side_pips = [0] * sides
-        for player, count in enumerate(pips):
-            side_pips[rules.side_of(player)] += count
+        side_pips = rules.side_totals(pips)
         winning_player: int | None
         if went_out is not None:
             winner: int | None = rules.side_of(went_out)
@@ -510,8 +508,7 @@ class Hand:
             winner = side_pips.index(lightest) if side_pips.count(lightest) == 1 else None
             winning_player = None
             if winner is not None:
-                members = [p for p in range(self._players) if rules.side_of(p) == winner]
-                winning_player = min(members, key=lambda p: (pips[p], p))
+                winning_player = min(rules.members(winner), key=lambda p: (pips[p], p))
         points = [0] * sides
         if winner is not None:
             own = side_pips[winner]

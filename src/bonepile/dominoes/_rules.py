@@ -7,6 +7,7 @@ defaults. Variants are never copies of the engine.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -115,6 +116,17 @@ class Rules:
     def side_of(self, player: int) -> int:
         """The side (team in a partnership, else the player) that ``player`` scores for."""
         return player % 2 if self.teams else player
+
+    def members(self, side: int) -> tuple[int, ...]:
+        """The players who score for ``side``: one player, or both partners in a partnership (D7)."""
+        return tuple(player for player in range(self.players) if self.side_of(player) == side)
+
+    def side_totals(self, per_player: Sequence[int]) -> tuple[int, ...]:
+        """Add up a per-player count (pips, say) by side: partners' hands count together (D7)."""
+        totals = [0] * self.num_sides
+        for player, count in enumerate(per_player):
+            totals[self.side_of(player)] += count
+        return tuple(totals)
 
     def _validate(self) -> None:
         def fail(message: str) -> None:
