@@ -318,11 +318,9 @@ def test_undo_is_refused_where_it_would_be_unfair_or_empty(client: TestClient) -
 def test_undo_cannot_reach_back_into_a_finished_hand(client: TestClient) -> None:
     game_id = create(client, game="dominoes", seed=12, preset="block")["id"]
     view = play_out(client, game_id, 0, stop=lambda v: v["status"] == "over" or v["hand_number"] > 1)
-    if view["status"] == "over":
-        pytest.skip("the game ended with its first hand")
-    mine = [entry for entry in view["log"] if entry["seat"] == 0]
-    if mine:
-        pytest.skip("seat 0 has moved in the new hand already")
+    # Seed 12 is chosen so that a second hand starts and its first move is the AI's; a skip would hide the test.
+    assert view["status"] != "over", "seed 12 no longer gives a second hand: choose another seed"
+    assert not [entry for entry in view["log"] if entry["seat"] == 0], "seat 0 moved first: choose another seed"
     message = error_of(client.post(f"/api/games/{game_id}/undo", json={"seat": 0}), 409, "cannot_undo")
     assert "hand is over" in message
 
@@ -331,8 +329,7 @@ def test_undo_while_the_ai_is_thinking(db_url: str) -> None:
     with open_client(db_url, ai_delay=60) as slow:
         game_id = create(slow, game="dominoes", seed=13)["id"]
         view = view_of(slow, game_id, 0)
-        if view["turn"] != 0:
-            pytest.skip("the AI leads this deal")
+        assert view["turn"] == 0, "the AI leads seed 13's deal: choose a seed where seat 0 leads"
         play(slow, game_id, 0, view["legal_moves"][0]["text"], view["move_number"])
         answer = slow.post(f"/api/games/{game_id}/undo", json={"seat": 0})
         assert answer.status_code == 200 and answer.json()["undone"] == 1
