@@ -90,6 +90,32 @@ def test_goliath_buys_only_when_every_placement_gifts_a_bonus() -> None:
     assert chosen > 10 and bought <= chosen // 4
 
 
+HEXAGON_GIFT = (
+    "board: 2-3-2 c-1 r-1 up, 3-3-2 c0 r-1 down, 0-3-3 c-1 r0 down, 3-3-3 c0 r0 up, 3-5-3 c1 r0 down; "
+    "hands: 0-0-3 0-1-3 0-1-5 0-3-5 1-1-3 1-2-2 4-4-5 / 0-0-4 1-1-1 1-2-4 1-2-5 2-2-2 3-4-4; "
+    "pool: 0-0-5 0-2-3 0-1-4 3-3-4 0-4-5 5-5-5 4-4-4 0-2-2 3-5-5 3-4-5 1-1-2 2-3-5 1-3-3 1-4-5 1-1-4 2-3-4 "
+    "1-3-5 1-1-5 0-5-5 1-2-3 2-4-5 0-0-2 0-3-4 1-5-5 0-2-5 1-4-4 2-5-5 0-0-0 0-4-4 1-3-4 0-1-2 0-0-1 4-5-5 "
+    "2-2-4 2-2-5 2-4-4 0-2-4 0-1-1; scores: 17 34; turn: 0; starter: 1"
+)
+
+
+def test_t5_heuristic_does_not_open_a_hexagon_when_an_equal_points_placement_exists() -> None:
+    """0-3-5 scores 8 on either side of the layout; on the left it leaves a point touched by five tiles."""
+    board = Round.from_position(Rules.from_preset("pressman", 2), HEXAGON_GIFT)
+    observation = board.observation(0)
+    gift, safe = Move.parse("5-0-3 c-2 r0 up"), Move.parse("3-5-0 c2 r0 up")
+    assert observation.move_points(gift) == observation.move_points(safe) == max(observation.legal_points)
+
+    def best_gap_after(move: Move) -> int:
+        after = board.copy()
+        after.play(move)
+        return max(after.place_bonus(place) for place in after.frontier())
+
+    assert best_gap_after(gift) >= 50 and best_gap_after(safe) == 0  # T5: the next tile there closes a ring
+    assert GreedyAgent("triominoes", 0).choose(observation) == gift
+    assert {HeuristicAgent("triominoes", seed).choose(observation) for seed in range(5)} == {safe}
+
+
 # ----------------------------------------------------------------- no peeking
 
 
