@@ -1,4 +1,5 @@
-# One command each: `make play` (the web app) and `make test` create .venv and install what they need.
+# One command each: `make play` (the web app) and `make test` create .venv and install what they need
+# (`make test` also the optional `peers` extra, so the lockstep tests against OpenSpiel and `dominoes` run).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -28,7 +29,7 @@ play: $(STAMP)
 play-terminal: $(STAMP)
 	$(BIN)/bonepile play $(GAME) $(ARGS)
 
-test: $(STAMP)
+test: $(PEERS)
 	$(BIN)/python -m pytest -n auto -q
 
 check: $(STAMP)

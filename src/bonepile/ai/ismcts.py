@@ -5,7 +5,8 @@ would either cheat (look at them) or have nothing to search. ISMCTS (Cowling,
 Powley and Whitehouse's single-observer variant) grows one tree over the
 *player's* information: every iteration imagines a world consistent with the
 observation (``dominoes_sampling``: counts, seen tiles, and what passes and
-draws prove), walks the tree choosing only among the moves that world allows,
+draws prove; ``dominoes_play_model``: worlds in which the other players'
+plays were the natural ones are drawn more often), walks the tree choosing only among the moves that world allows,
 adds one node, finishes the hand with a fast rollout, and credits every move
 on the path with the result for the side that made it. Because a move is
 only available in some worlds, its UCB term counts the times it *could* have
@@ -44,6 +45,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.dominoes_play_model import POOL_SIZE, PlayLikelihood, WeightedWorlds
 from bonepile.ai.dominoes_sampling import WorldSampler
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
@@ -195,11 +197,18 @@ class Node:
         self.available = 1
 
 
-def heavy_rollout(hand: Hand, rng: random.Random) -> None:
-    """Finish the hand fast: a random legal move, but the heaviest of two random picks.
+ROLLOUT_DOUBLE_PIPS = 5
+"""How many pips a double counts as when a rollout compares two tiles (a double is the hardest tile to place)."""
 
-    Pure random play undervalues pips left in hand; a mild bias towards
-    shedding weight makes rollouts look more like real play at almost no cost.
+
+def heavy_rollout(hand: Hand, rng: random.Random) -> None:
+    """Finish the hand fast: a random legal move, but the heavier of two random picks, doubles counted heavier.
+
+    Pure random play undervalues pips left in hand and stranded doubles;
+    real players shed both first (``dominoes_play_model`` fitted it), and a
+    mild bias that way makes rollouts look more like real play at almost no
+    cost (in 2-player block hands against the same search with plain
+    pips, 52% of 390 decisive hands, and more with the play model).
     """
     draw = rng.random
     while not hand.is_over:
@@ -211,8 +220,10 @@ def heavy_rollout(hand: Hand, rng: random.Random) -> None:
         first = legal[int(draw() * count)]
         second = legal[int(draw() * count)]
         tile_a, tile_b = first.tile, second.tile
-        if tile_a is not None and tile_b is not None and tile_b.pips > tile_a.pips:
-            first = second
+        if tile_a is not None and tile_b is not None:
+            weight_a = tile_a.pips + ROLLOUT_DOUBLE_PIPS * tile_a.is_double
+            if tile_b.pips + ROLLOUT_DOUBLE_PIPS * tile_b.is_double > weight_a:
+                first = second
         hand.play(first)
 
 
@@ -237,6 +248,7 @@ class ISMCTSAgent(SeededAgent):
         time_limit: float | None = None,
         exploration: float = EXPLORATION,
         rollout: Callable[[Hand, random.Random], None] | None = None,
+        weigh_plays: bool = True,
     ) -> None:
         super().__init__(game, seed)
         if game != "dominoes":
@@ -249,6 +261,8 @@ class ISMCTSAgent(SeededAgent):
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout = rollout if rollout is not None else heavy_rollout
+        self.weigh_plays = weigh_plays
+        """Draw worlds by the likelihood of the plays seen (``dominoes_play_model``), not uniformly."""
         self.last_iterations = 0
         """How many iterations the last search ran (for benchmarks)."""
 
@@ -268,11 +282,16 @@ class ISMCTSAgent(SeededAgent):
     def search(self, observation: Observation) -> Node:
         """Run the search from ``observation`` and return the root of the tree."""
         sampler = WorldSampler(observation)
+        rng = self.rng
+        if self.weigh_plays:
+            pool_size = min(self.iterations or POOL_SIZE, 4 * POOL_SIZE)
+            draw_world = WeightedWorlds(sampler, PlayLikelihood(observation), rng, pool_size).draw
+        else:
+            draw_world = sampler.sample
         rules = observation.rules
         rewards = Rewards(rules, observation.scores)
         side_of = [rules.side_of(p) for p in range(rules.players)]
         me = observation.player
-        rng = self.rng
         root = Node()
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         limit = self.iterations
@@ -280,7 +299,7 @@ class ISMCTSAgent(SeededAgent):
         while limit is None or done < limit:
             if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sampler.sample_hand(rng), rng, rewards, side_of, me)
+            self._iterate(root, sampler.to_hand(draw_world(rng)), rng, rewards, side_of, me)
             done += 1
         self.last_iterations = done
         return root

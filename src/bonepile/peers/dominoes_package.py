@@ -33,6 +33,11 @@ How the package's rules compare with ours (read from its sources,
   the previous leader on a tie (ours: the winning side's lightest hand under
   ``winner``, the 6-6 under ``rule``).
 
+The bridge drives one ``Game``, one hand won by winning it, so
+``rules_for()`` says ``target=1`` (D8: the first side to score wins): our
+players, which play the score, then play to win that hand, as a game of the
+package is won.
+
 No rule of the package's single hand was found to contradict the rule
 sheet, so ``KNOWN_PEER_BUGS`` is empty: every difference fails the lockstep.
 """
@@ -82,7 +87,7 @@ usable with its defaults.
 
 def rules_for() -> Rules:
     """Our rules that reproduce the package's game (see the module docstring)."""
-    return Rules.from_preset("partnership", 4)
+    return Rules.from_preset("partnership", 4, target=1)
 
 
 def _package() -> Any:

@@ -23,7 +23,11 @@ How OpenSpiel's games compare with our rules (read from its sources,
   lose the hand or tie it: a known peer bug (see ``KNOWN_PEER_BUGS``). Our
   ``partnership`` gives the hand to the team that dominoes (D7), on purpose.
 
-So the rules that mirror each game are ``rules_for(game)``; the lockstep
+Both are one hand and nothing more: no match around it, a game won by
+winning the hand. Our rules say so with ``target=1`` (D8: the first side to
+score wins the game), so our players, which play the score (D8), play to win
+that hand as OpenSpiel counts a win, not to pile up points for a match that
+does not exist. So the rules that mirror each game are ``rules_for(game)``; the lockstep
 compares everything else exactly and, for the known bugs, checks that the
 peer's result is exactly what its own rule predicts and names the bug in
 ``LockstepResult.peer_bugs``.
@@ -74,9 +78,9 @@ KNOWN_PEER_BUGS: dict[str, str] = {
 def rules_for(game: str = BLOCK) -> Rules:
     """Our rules that reproduce OpenSpiel game ``game`` (see the module docstring)."""
     if game == BLOCK:
-        return Rules.from_preset("block", 2, leader="first_seat", hand_score="opponents")
+        return Rules.from_preset("block", 2, leader="first_seat", hand_score="opponents", target=1)
     if game == TEAM:
-        return Rules.from_preset("partnership", 4, leader="first_seat", hand_score="opponents")
+        return Rules.from_preset("partnership", 4, leader="first_seat", hand_score="opponents", target=1)
     raise ValueError(f"unknown OpenSpiel dominoes game {game!r}; choose one of {', '.join(GAMES)}")
 
 
