@@ -89,6 +89,10 @@ and 6000 iterations (four times the time) won no more hands against OpenSpiel's 
 CHEAP = 10
 """Rows and pairings where no side searches are fast: they play this many times ``--games``, for tight intervals."""
 
+ARENA_CHEAP = 50
+"""Arena pairings where no side searches play this many times ``--arena-games`` (400 by default): whole games
+are long, and ``heuristic`` against ``greedy`` needs a few hundred to tell a clear lead from luck."""
+
 TIMED = "timed:"
 """Prefix of the arena agents that time their own decisions (the arena itself only sums thinking time)."""
 
@@ -351,7 +355,7 @@ class ArenaRun:
 
 
 def arena_runs(section: str, games: int) -> list[ArenaRun]:
-    """Every pair of agents meets (``games`` per pair with ``ismcts``, ``CHEAP`` times that without), 2 and 4 players.
+    """Every pair of agents meets, 2 and 4 players: ``games`` per pair with ``ismcts``, ``ARENA_CHEAP`` times without.
 
     4-player Tri-Ominos is every player for themselves, so all four agents
     share each table, seats rotating.
@@ -366,7 +370,7 @@ def arena_runs(section: str, games: int) -> list[ArenaRun]:
             runs.append(ArenaRun(game, preset, players, AGENTS, max(players, games)))
             continue
         for pair in combinations(AGENTS, 2):
-            count = games if "ismcts" in pair else games * CHEAP
+            count = games if "ismcts" in pair else games * ARENA_CHEAP
             runs.append(ArenaRun(game, preset, players, pair, max(2, count)))
     return runs
 
@@ -562,7 +566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--arena-games",
         type=int,
         default=None,
-        help=f"games per arena pairing with ismcts (default 8; --quick 2); {CHEAP} times as many without",
+        help=f"games per arena pairing with ismcts (default 8; --quick 2); {ARENA_CHEAP} times as many without",
     )
     parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: deals and every agent's seed derive from it")
@@ -597,7 +601,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"seed {args.seed}, {args.jobs} worker processes; bridged: {games} games in a main row, half in a sanity row, "
         f"{CHEAP}x where no side searches, each deal twice with the sides swapped; arena: {arena_games} games a "
-        f"pairing with ismcts, {CHEAP}x without, each deal once per seat rotation"
+        f"pairing with ismcts, {ARENA_CHEAP}x without, each deal once per seat rotation"
     )
     print(
         f"ours: ismcts[{args.block_budget}] in 2p block, ismcts[{args.partnership_budget}] in 4p partnership "

@@ -32,7 +32,8 @@ observation) or a time limit per move (not deterministic), whichever ends
 first when both are given. The registered ``ismcts`` uses a fixed iteration
 count (``DEFAULT_ITERATIONS``), so that arena runs stay reproducible, chosen
 to stay well inside 300 ms a move on a small two-core machine; measured
-with ``bench/strength_dominoes.py``, more iterations did not play better.
+with ``bench/strength.py`` and in head-to-head hands, more iterations did
+not play better (3,000 against 1,500: 50% of 392 decisive hands).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from bonepile.core.errors import RulesError
 from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
 
 DEFAULT_ITERATIONS = 1500
-"""The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength_dominoes.py)."""
+"""The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength.py)."""
 
 EXPLORATION = 0.5
 """UCB exploration constant, for rewards spread over [0, 1] (0.3 and 0.7 played alike in arena runs; 1.5 worse)."""

@@ -45,7 +45,7 @@ Budget: a number of iterations (deterministic for a given seed and
 observation) or a time limit per move (not deterministic), whichever ends
 first when both are given. The registered ``ismcts`` uses a fixed iteration
 count measured to keep the median move well inside 300 ms on a 2-core machine
-(see ``bench/strength_triominoes.py``).
+(see ``bench/strength.py``).
 """
 
 from __future__ import annotations
