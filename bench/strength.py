@@ -358,7 +358,8 @@ def arena_runs(section: str, games: int) -> list[ArenaRun]:
     """Every pair of agents meets, 2 and 4 players: ``games`` per pair with ``ismcts``, ``ARENA_CHEAP`` times without.
 
     4-player Tri-Ominos is every player for themselves, so all four agents
-    share each table, seats rotating.
+    share each table, seats rotating; the pairings without ``ismcts`` are
+    also played apart (two seats each), for enough games to tell them apart.
     """
     if section == "dominoes":
         game, setups = "dominoes", (("block", 2), ("partnership", 4))
@@ -366,10 +367,12 @@ def arena_runs(section: str, games: int) -> list[ArenaRun]:
         game, setups = "triominoes", (("pressman", 2), ("pressman", 4))
     runs: list[ArenaRun] = []
     for preset, players in setups:
-        if game == "triominoes" and players > 2:
+        table = game == "triominoes" and players > 2
+        if table:
             runs.append(ArenaRun(game, preset, players, AGENTS, max(players, games)))
-            continue
         for pair in combinations(AGENTS, 2):
+            if table and "ismcts" in pair:
+                continue  # ismcts met everyone at the table; the cheap pairings give the tight intervals
             count = games if "ismcts" in pair else games * ARENA_CHEAP
             runs.append(ArenaRun(game, preset, players, pair, max(2, count)))
     return runs
@@ -579,6 +582,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--partnership-budget", default=PARTNERSHIP_BUDGET, help=f"our ismcts a move, 4p (default {PARTNERSHIP_BUDGET})"
     )
     args = parser.parse_args(argv)
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # whole rows, between the progress lines
     games = args.games if args.games is not None else 4 if args.quick else 80
     arena_games = args.arena_games if args.arena_games is not None else 2 if args.quick else 8
     if games < 2 or arena_games < 2 or args.jobs < 1:
