@@ -27,9 +27,9 @@ import math
 import random
 from dataclasses import dataclass
 
-from bonepile.ai.dominoes_sampling import World, WorldSampler, d3_applies, suit_mask
+from bonepile.ai.dominoes_sampling import World, WorldSampler, d3_applies, read_history, suit_mask
 from bonepile.core.bits import bit_indices
-from bonepile.dominoes import End, MoveKind, Observation, tiles_of_set
+from bonepile.dominoes import Observation, tiles_of_set
 
 PIP_WEIGHT = 0.3
 """Log-odds per pip of choosing a tile over another (fitted, see the module docstring)."""
@@ -81,37 +81,27 @@ class PlayLikelihood:
 
 
 def _seen_choices(observation: Observation) -> tuple[SeenChoice, ...]:
+    """The others' plays since their last draw, but a forced opening, in the order they were made."""
+    history = read_history(observation)
+    if not history.complete:
+        return ()  # no past to read (a hand set up from a position)
     rules = observation.rules
-    events = observation.events
     suits = [suit_mask(rules, n) for n in range(rules.max_pips + 1)]
     everything = (1 << rules.num_tiles) - 1
-    last_draw: dict[int, int] = {}
-    for index, event in enumerate(events):
-        if event.move.kind is MoveKind.DRAW:
-            last_draw[event.player] = index
     forced_opening = d3_applies(observation)
-    choices: list[SeenChoice] = []
-    left = right = -1
-    for index, event in enumerate(events):
-        tile = event.move.tile
-        if tile is None:
+    found: list[tuple[int, SeenChoice]] = []
+    for player, plays in enumerate(history.played):
+        if player == observation.player:
             continue
-        player = event.player
-        opening = event.move.end is None
-        if player != observation.player and index > last_draw.get(player, -1) and not (opening and forced_opening):
-            later = 0
-            for other in events[index:]:
-                if other.player == player and other.move.tile is not None:
-                    later |= 1 << other.move.tile.index
-            fitting = everything if opening else suits[left] | suits[right]
-            choices.append(SeenChoice(player, tile.index, later, fitting))
-        if opening:
-            left, right = tile.high, tile.low
-        elif event.move.end is End.LEFT:
-            left = tile.pips - left
-        else:
-            right = tile.pips - right
-    return tuple(choices)
+        last_draw = max(history.draws[player], default=-1)
+        for tile, index in plays:
+            ends = history.ends[index]
+            if index < last_draw or (ends is None and forced_opening):
+                continue
+            later = sum(1 << other.index for other, when in plays if when >= index)
+            fitting = everything if ends is None else suits[ends[0]] | suits[ends[1]]
+            found.append((index, SeenChoice(player, tile.index, later, fitting)))
+    return tuple(choice for _, choice in sorted(found, key=lambda pair: pair[0]))
 
 
 class WeightedWorlds:

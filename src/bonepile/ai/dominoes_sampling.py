@@ -80,6 +80,8 @@ class History:
     """Masks of which some player holds a tile now: the hand went on with nobody able to draw (D6)."""
     complete: bool
     """False when the events do not rebuild the line (a hand set up from a position has no past)."""
+    ends: tuple[tuple[int, int] | None, ...] = ()
+    """The open ends just before each event (None before the first tile)."""
 
 
 def _mask(tiles: Sequence[Tile]) -> int:
@@ -118,8 +120,10 @@ def read_history(observation: Observation, *, opening_fact: bool = True) -> Hist
     line_tiles: list[Tile] = []
     stock = rules.num_tiles - players * rules.hand_size
     going_on: list[tuple[int, int]] = []
+    ends: list[tuple[int, int] | None] = []
     for index, event in enumerate(observation.events):
         move, player = event.move, event.player
+        ends.append(None if left < 0 else (left, right))
         if move.tile is not None:
             tile = move.tile
             line_tiles.append(tile)
@@ -159,6 +163,7 @@ def read_history(observation: Observation, *, opening_fact: bool = True) -> Hist
         played=tuple(tuple(p) for p in played),
         needed=tuple(dict.fromkeys(needed)),
         complete=complete,
+        ends=tuple(ends),
     )
 
 
