@@ -34,7 +34,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bonepile.ai.base import Agent
-from bonepile.ai.ismcts import ISMCTSAgent, Node, Rewards
+from bonepile.ai.ismcts import ISMCTSAgent, Rewards
+from bonepile.ai.search_tree import Node
 from bonepile.arena import wilson_interval
 from bonepile.arena.backends import default_jobs
 from bonepile.arena.runner import derived_seed

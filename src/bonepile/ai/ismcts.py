@@ -48,14 +48,12 @@ from typing import Any
 from bonepile.ai.base import SeededAgent, register
 from bonepile.ai.dominoes_play_model import POOL_SIZE, PlayLikelihood, WeightedWorlds
 from bonepile.ai.dominoes_sampling import WorldSampler
+from bonepile.ai.search_tree import EXPLORATION, Node, RaceTable
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
 
 DEFAULT_ITERATIONS = 1500
 """The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength.py)."""
-
-EXPLORATION = 0.5
-"""UCB exploration constant, for rewards spread over [0, 1] (0.3 and 0.7 played alike in arena runs; 1.5 worse)."""
 
 _NO_END, _LEFT_END, _RIGHT_END = 0, 1, 2
 _PASS_KEY = 998
@@ -76,7 +74,7 @@ def move_key(move: Move) -> int:
 # ----------------------------------------------------------------- the match
 
 
-class MatchModel:
+class MatchModel(RaceTable):
     """The chance of winning the match (D8) from a pair of scores, for one set of rules.
 
     Each hand is taken as a coin flip between the sides, the winner scoring a
@@ -122,15 +120,6 @@ class MatchModel:
                     total += 0.0 if step >= b else row[b - step]
                 row[b] = total * share
         self._table = table
-
-    def win_probability(self, own: int, other: int) -> float:
-        """The chance that a side with ``own`` points beats one with ``other`` points to the target."""
-        target = self.target
-        if own >= target or other >= target:
-            return 1.0 if own > other else 0.0 if other > own else 0.5
-        a = min(self._size - 1, math.ceil((target - own) / self.unit))
-        b = min(self._size - 1, math.ceil((target - other) / self.unit))
-        return self._table[a][b]
 
     def side_values(self, scores: Sequence[int]) -> list[float]:
         """Each side's chance of winning, as a race against the best of the others."""
@@ -183,19 +172,6 @@ class Rewards:
 
 
 # ----------------------------------------------------------------- the tree
-
-
-class Node:
-    """Statistics of one move in one information state of the observer."""
-
-    __slots__ = ("children", "visits", "total", "available")
-
-    def __init__(self) -> None:
-        self.children: dict[int, Node] = {}
-        self.visits = 0
-        self.total = 0.0
-        """Sum of rewards of the side that made the move leading here."""
-        self.available = 1
 
 
 ROLLOUT_DOUBLE_PIPS = 5

@@ -1,7 +1,7 @@
 """The ``ismcts`` Tri-Ominos player: single-observer information-set Monte Carlo tree search.
 
-The design is the Dominoes player's (``bonepile.ai.ismcts``, whose ``Node``
-and exploration constant it shares): one tree over the *player's* information;
+The design is the Dominoes player's (``bonepile.ai.ismcts``; the ``Node``, exploration
+constant and race lookup are shared in ``search_tree``): one tree over the *player's* information;
 every iteration imagines a world consistent with the observation
 (``triominoes_sampling``: seen tiles, counts, and what draws, passes and the
 opening prove), walks the tree choosing only among the moves that world
@@ -58,7 +58,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
-from bonepile.ai.ismcts import EXPLORATION, Node
+from bonepile.ai.search_tree import EXPLORATION, Node, RaceTable
 from bonepile.ai.triominoes_heuristic import TableView, score_draw, score_move
 from bonepile.ai.triominoes_sampling import WorldSampler
 from bonepile.core.errors import RulesError
@@ -138,7 +138,7 @@ def estimated_scores(round_: Round) -> tuple[int, ...]:
 # ----------------------------------------------------------------- the game
 
 
-class RaceModel:
+class RaceModel(RaceTable):
     """The chance that one player beats another to the target (T8) from their scores, for one set of rules.
 
     Pairs of round gains (two different seats of one round) come from rounds
@@ -184,15 +184,6 @@ class RaceModel:
                         total += table[a - step_a][b - step_b]
                 row[b] = total * share
         self._table = table
-
-    def win_probability(self, own: int, other: int) -> float:
-        """The chance that a player with ``own`` points beats one with ``other`` points to the target."""
-        target = self.target
-        if own >= target or other >= target:
-            return 1.0 if own > other else 0.0 if other > own else 0.5
-        a = min(self._size - 1, math.ceil((target - own) / self.unit))
-        b = min(self._size - 1, math.ceil((target - other) / self.unit))
-        return self._table[a][b]
 
     def values(self, scores: Sequence[int]) -> list[float]:
         """Each player's value: the product of its chances against each other player."""
