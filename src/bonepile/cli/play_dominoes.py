@@ -37,6 +37,7 @@ from bonepile.cli.terminal import (
     RecordFile,
     Rejected,
     Terminal,
+    TerminalTable,
     choose_seed,
     numbers_text,
     seat_players,
@@ -176,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
     return table.play()
 
 
-class DominoesTable:
+class DominoesTable(TerminalTable[Game]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
     def __init__(
@@ -188,30 +189,8 @@ class DominoesTable:
         record: RecordFile,
         delay: float = 0.0,
     ) -> None:
-        self.game = game
-        self.names = tuple(names)
-        self.agents = agents
-        self.terminal = terminal
-        self.record = record
-        self.delay = delay
+        super().__init__(game, names, agents, terminal, record, delay)
         self.glyphs = UNICODE if terminal.unicode else ASCII
-
-    def play(self) -> int:
-        """Play to the end of the game, or until the player quits or input ends; the record is kept either way."""
-        self._save()
-        try:
-            while not self.game.is_over:
-                player = self.game.to_move
-                assert player is not None
-                move = self._human_move() if player == HUMAN else self._ai_move(player)
-                self._apply(player, move)
-        except QuitGame:
-            self._stopped("You quit")
-        except InputEnded:
-            self._stopped("Input ended")
-        else:
-            self._game_over()
-        return 0
 
     # ----------------------------------------------------------------- turns
 
@@ -249,13 +228,6 @@ class DominoesTable:
             if not isinstance(answer, Rejected):
                 return answer
             self.terminal.say(answer.message, "bold red")
-
-    def _ai_move(self, player: int) -> Move:
-        if self.terminal.live:
-            self.terminal.show(self._table(self.game.observation(HUMAN)))
-        self.terminal.pause(self.delay)
-        move: Move = self.agents[player].choose(self.game.observation(player))
-        return move
 
     def _apply(self, player: int, move: Move) -> None:
         hand = self.game.hand  # kept: once the move ends the hand, the game deals the next one
@@ -316,11 +288,3 @@ class DominoesTable:
             glyphs=self.glyphs,
         )
         return render_table(view)
-
-    def _note(self, line: str) -> None:
-        """A move in words, for the transcript; a live screen lists the recent turns under the table instead."""
-        if not self.terminal.live:
-            self.terminal.say(line)
-
-    def _save(self) -> None:
-        self.record.save(self.game.to_record(players=self.names))

@@ -42,6 +42,7 @@ from bonepile.cli.terminal import (
     RecordFile,
     Rejected,
     Terminal,
+    TerminalTable,
     choose_seed,
     numbers_text,
     seat_players,
@@ -239,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     return table.play()
 
 
-class TriominoesTable:
+class TriominoesTable(TerminalTable[Game]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
     def __init__(
@@ -251,32 +252,10 @@ class TriominoesTable:
         record: RecordFile,
         delay: float = 0.0,
     ) -> None:
-        self.game = game
-        self.names = tuple(names)
-        self.agents = agents
-        self.terminal = terminal
-        self.record = record
-        self.delay = delay
+        super().__init__(game, names, agents, terminal, record, delay)
         self.glyphs = UNICODE if terminal.unicode else ASCII
         self.news = ""
         """What happened to the player since their last screen that the log does not say (the tile they drew)."""
-
-    def play(self) -> int:
-        """Play to the end of the game, or until the player quits or input ends; the record is kept either way."""
-        self._save()
-        try:
-            while not self.game.is_over:
-                player = self.game.to_move
-                assert player is not None
-                move = self._human_move() if player == HUMAN else self._ai_move(player)
-                self._apply(player, move)
-        except QuitGame:
-            self._stopped("You quit")
-        except InputEnded:
-            self._stopped("Input ended")
-        else:
-            self._game_over()
-        return 0
 
     # ----------------------------------------------------------------- turns
 
@@ -307,13 +286,6 @@ class TriominoesTable:
                         self.terminal.console.print(line)
                 continue
             return answer
-
-    def _ai_move(self, player: int) -> Move:
-        if self.terminal.live:
-            self.terminal.show(self._table(self.game.observation(HUMAN)))
-        self.terminal.pause(self.delay)
-        move: Move = self.agents[player].choose(self.game.observation(player))
-        return move
 
     def _apply(self, player: int, move: Move) -> None:
         round_ = self.game.round  # kept: once the move ends the round, the game deals the next one
@@ -416,12 +388,3 @@ class TriominoesTable:
             bonus_of=self.game.round.placement_bonus,
         )
         return render_table(view)
-
-    def _note(self, line: str) -> None:
-        """A move in words, for the transcript; a live screen lists the recent turns under your tiles instead."""
-        if not self.terminal.live:
-            self.terminal.say(line)
-
-    def _save(self) -> None:
-        if self.record.path is not None:  # a game set up from a position has no record to build
-            self.record.save(self.game.to_record(players=self.names))

@@ -14,10 +14,10 @@ import random
 import secrets
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.console import Console, RenderableType
 
@@ -158,3 +158,97 @@ class RecordFile:
             save_record(record, self.path)
         except OSError as error:
             raise RecordError(f"cannot write the record to {self.path}: {error.strerror or error}") from None
+
+
+class TableGame(Protocol):
+    """What a terminal table needs of a game (both engines' ``Game`` have it)."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    def observation(self, player: int) -> Any: ...
+
+    def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]: ...
+
+
+GameT = TypeVar("GameT", bound=TableGame)
+
+
+class TerminalTable(Generic[GameT]):
+    """One game at the terminal: the person at seat ``human`` and an agent in every other seat.
+
+    The turn loop, the agents' turns, the record and the transcript notes are
+    the same for every game; a game's table says how the person moves
+    (``_human_move``), what a move does to the screen (``_apply``), how the
+    table looks (``_table``) and how the game ends or stops.
+    """
+
+    human = 0
+
+    def __init__(
+        self,
+        game: GameT,
+        names: Sequence[str],
+        agents: Mapping[int, Agent],
+        terminal: Terminal,
+        record: RecordFile,
+        delay: float = 0.0,
+    ) -> None:
+        self.game = game
+        self.names = tuple(names)
+        self.agents = agents
+        self.terminal = terminal
+        self.record = record
+        self.delay = delay
+
+    def play(self) -> int:
+        """Play to the end of the game, or until the player quits or input ends; the record is kept either way."""
+        self._save()
+        try:
+            while not self.game.is_over:
+                player = self.game.to_move
+                assert player is not None
+                move = self._human_move() if player == self.human else self._ai_move(player)
+                self._apply(player, move)
+        except QuitGame:
+            self._stopped("You quit")
+        except InputEnded:
+            self._stopped("Input ended")
+        else:
+            self._game_over()
+        return 0
+
+    def _ai_move(self, player: int) -> Any:
+        if self.terminal.live:
+            self.terminal.show(self._table(self.game.observation(self.human)))
+        self.terminal.pause(self.delay)
+        return self.agents[player].choose(self.game.observation(player))
+
+    def _note(self, line: str) -> None:
+        """A move in words, for the transcript; a live screen lists the recent turns with the table instead."""
+        if not self.terminal.live:
+            self.terminal.say(line)
+
+    def _save(self) -> None:
+        if self.record.path is not None:  # a game set up from a position has no record to build
+            self.record.save(self.game.to_record(players=self.names))
+
+    # ----------------------------------------------------------------- what each game says
+
+    def _human_move(self) -> Any:
+        raise NotImplementedError
+
+    def _apply(self, player: int, move: Any) -> None:
+        raise NotImplementedError
+
+    def _table(self, observation: Any) -> RenderableType:
+        raise NotImplementedError
+
+    def _game_over(self) -> None:
+        raise NotImplementedError
+
+    def _stopped(self, reason: str) -> None:
+        raise NotImplementedError
