@@ -49,6 +49,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from bonepile.ai.slots import leftover_slots
 from bonepile.dominoes import End, Hand, MoveKind, Observation, Rules, Tile, tiles_of_set
 
 BONEYARD = -1
@@ -167,48 +168,6 @@ def read_history(observation: Observation, *, opening_fact: bool = True) -> Hist
     )
 
 
-def _points_independent(points: list[int], intervals: list[tuple[int, int]]) -> bool:
-    """Whether every point can be matched to its own interval [low, high) containing it.
-
-    Points in ascending order each take the open interval that ends first:
-    the classic exchange argument makes this greedy exact.
-    """
-    used = [False] * len(intervals)
-    for point in sorted(points):
-        best = -1
-        for i, (low, high) in enumerate(intervals):
-            if not used[i] and low <= point < high and (best < 0 or high < intervals[best][1]):
-                best = i
-        if best < 0:
-            return False
-        used[best] = True
-    return True
-
-
-def leftover_slots(
-    hand_size: int, draws: Sequence[int], played: Sequence[tuple[Tile, int]], facts: Sequence[tuple[int, int]]
-) -> list[int] | None:
-    """The slot times left for the tiles a player holds now, once their played tiles took the earliest possible.
-
-    Returns None when the played tiles cannot all be explained (no consistent history).
-    """
-    slots = sorted([-1] * hand_size + list(draws))
-    intervals = []
-    for tile, when in played:
-        latest = max((time for time, mask in facts if time < when and mask >> tile.index & 1), default=-1)
-        intervals.append((latest, when))
-    taken: list[int] = []
-    rest: list[int] = []
-    for slot in slots:  # matroid greedy, earliest first: the earliest basis in every position
-        if len(taken) < len(intervals) and _points_independent([*taken, slot], intervals):
-            taken.append(slot)
-        else:
-            rest.append(slot)
-    if len(taken) != len(intervals):
-        return None
-    return rest
-
-
 class WorldSampler:
     """Samples worlds consistent with one observation (see the module docstring for the method).
 
@@ -269,7 +228,8 @@ class WorldSampler:
                 facts.append((0, outranking(rules, self._lead)))  # D3 before the first tile: nobody outranks it
             facts.sort()
             if use_history:
-                rest = leftover_slots(rules.hand_size, history.draws[p], history.played[p], facts)
+                played = [(tile.index, when) for tile, when in history.played[p]]
+                rest = leftover_slots(rules.hand_size, history.draws[p], played, facts)
                 if rest is None or len(rest) != count:
                     return False
             else:

@@ -59,6 +59,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from bonepile.ai.slots import leftover_slots
 from bonepile.triominoes import TILES, EventKind, Move, Observation, Reason, Round, Rules, Tile
 
 POOL = -1
@@ -189,45 +190,6 @@ def read_history(observation: Observation) -> History:
         played=tuple(tuple(p) for p in played),
         complete=complete,
     )
-
-
-def leftover_slots(
-    deal: int, draws: Sequence[int], played: Sequence[tuple[int, int]], facts: Sequence[tuple[int, int]]
-) -> list[int] | None:
-    """The slot times left for the tiles a player holds now, once the tiles they placed took the earliest ones.
-
-    A placed tile came from a slot no earlier than the latest fact naming it
-    before it was placed, and earlier than its placement. Matching slots to
-    those intervals is a transversal matroid; its greedy basis, slots taken
-    earliest first, is the earliest in every position, so it leaves the
-    latest slots over. None when the placed tiles cannot all be explained.
-    """
-    intervals = []
-    for index, when in played:
-        low = max((time for time, mask in facts if time < when and mask >> index & 1), default=-1)
-        intervals.append((low, when))
-    taken: list[int] = []
-    rest: list[int] = []
-    for slot in sorted([-1] * deal + list(draws)):
-        if len(taken) < len(intervals) and _matchable([*taken, slot], intervals):
-            taken.append(slot)
-        else:
-            rest.append(slot)
-    return rest if len(taken) == len(intervals) else None
-
-
-def _matchable(points: list[int], intervals: list[tuple[int, int]]) -> bool:
-    """Whether each point gets its own interval ``[low, high)`` containing it (earliest-ending first is exact)."""
-    used = [False] * len(intervals)
-    for point in sorted(points):
-        best = -1
-        for i, (low, high) in enumerate(intervals):
-            if not used[i] and low <= point < high and (best < 0 or high < intervals[best][1]):
-                best = i
-        if best < 0:
-            return False
-        used[best] = True
-    return True
 
 
 @dataclass(frozen=True, slots=True)
