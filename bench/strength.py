@@ -8,8 +8,10 @@ in both games. One run, in sections (``--only`` picks some):
 
 * ``block``: Dominoes, 2 players, OpenSpiel's ``python_block_dominoes``
   rules (``bonepile.peers.openspiel_dominoes.rules_for``). Our ``ismcts``
-  against OpenSpiel's own ISMCTS bot, and the bot against uniform random as a
-  sanity line. Every hand is played through the lockstep bridge, so every
+  against OpenSpiel's own ISMCTS bot; as the ceiling of that row, a player
+  that sees both hands and plays them perfectly (``bench/oracle.py``)
+  against the same bot; and the bot against uniform random as a sanity
+  line. Every hand is played through the lockstep bridge, so every
   move is checked in both engines.
 * ``partnership``: Dominoes, 4 players in two teams, the ``dominoes``
   package's rules. Our ``ismcts`` team against the package's probabilistic
@@ -105,8 +107,9 @@ class Player:
     """Who decides for one side of a bridged line; built afresh in the worker for every hand.
 
     ``kind``: ``bonepile`` (our agent ``name``; ``budget`` for ``ismcts``),
-    ``openspiel`` (``ismcts`` or ``random``) or ``package`` (a ``dominoes``
-    package player, ``options`` for its constructor).
+    ``openspiel`` (``ismcts`` or ``random``), ``package`` (a ``dominoes``
+    package player, ``options`` for its constructor) or ``oracle`` (the
+    reference that sees both hands, ``bench/oracle.py``; block only).
     """
 
     kind: str
@@ -128,6 +131,10 @@ class Player:
             return spiel.openspiel_ismcts_decider(seed=seed, **dict(self.options))
         if self.kind == "package":
             return package_decider(self.name, seed, dict(self.options))
+        if self.kind == "oracle":
+            from oracle import oracle_decider
+
+            return oracle_decider()
         raise ValueError(f"unknown kind of player {self.kind!r}")
 
 
@@ -267,6 +274,7 @@ def bridged_lines(section: str, games: int, budgets: dict[str, str]) -> list[Lin
         )
         return [
             Line(section, ours, bot, main),
+            Line(section, Player("oracle", "oracle", "oracle (all hands)"), bot, main),
             Line(section, bot, Player("openspiel", "random", "open_spiel random"), sanity),
             Line(section, ours, heuristic, sanity),
             Line(section, heuristic, greedy, cheap),
@@ -461,7 +469,7 @@ def pairing_stats(run: ArenaRun) -> LineStats:
 
 
 HEADER = (
-    f"  {'line':<44}{'games':>6}{'decisive':>9}  {'win %':>6}  {'95% interval':<15}"
+    f"  {'line':<47}{'games':>6}{'decisive':>9}  {'win %':>6}  {'95% interval':<15}"
     f"{'pts/hand':>15}  {'median ms':>13}  {'p95 ms':>13}"
 )
 
@@ -479,7 +487,7 @@ def print_row(stats: LineStats) -> None:
     rate = f"{100 * stats.wins / stats.decisive:5.1f}" if stats.decisive else "    -"
     first, second = stats.times
     print(
-        f"  {stats.label:<44}{stats.games:>6}{stats.decisive:>9}  {rate:>6}  [{100 * low:4.1f}, {100 * high:5.1f}]  "
+        f"  {stats.label:<47}{stats.games:>6}{stats.decisive:>9}  {rate:>6}  [{100 * low:4.1f}, {100 * high:5.1f}]  "
         f"{stats.points[0]:6.1f} vs {stats.points[1]:5.1f}  "
         f"{ms(first, 0.5):>5} / {ms(second, 0.5):>5}  {ms(first, 0.95):>5} / {ms(second, 0.95):>5}",
         flush=True,

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 
 import pytest
+from positions import decision_points
 
 from bonepile.ai import make_agent
 from bonepile.ai.base import ALIASES, Agent
@@ -118,36 +119,22 @@ def test_the_choice_depends_on_the_observation_not_on_the_hidden_tiles(agent: st
 # ----------------------------------------------------------------- determinism
 
 
-def decision_points(preset: str, players: int, seed: int, count: int) -> list[Observation]:
-    game = Game.new(preset, players, seed=seed)
-    rng = random.Random(seed)
-    found: list[Observation] = []
-    while len(found) < count and not game.is_over:
-        player = game.to_move
-        assert player is not None
-        observation = game.observation(player)
-        if len(observation.legal_moves) > 1:
-            found.append(observation)
-        game.play(rng.choice(game.legal_moves()))
-    return found
-
-
 @pytest.mark.parametrize("agent", sorted(MAKERS))
 def test_same_seed_and_budget_give_the_same_moves(agent: str) -> None:
-    observations = decision_points("block", 2, 3, 12) + decision_points("partnership", 4, 3, 12)
+    observations = decision_points("dominoes", "block", 2, 3, 12) + decision_points("dominoes", "partnership", 4, 3, 12)
     for seed in (0, 5):
         first, second = MAKERS[agent](seed), MAKERS[agent](seed)
         assert [first.choose(o) for o in observations] == [second.choose(o) for o in observations]
 
 
 def test_ismcts_depends_on_its_seed() -> None:
-    observations = decision_points("partnership", 4, 8, 20)
+    observations = decision_points("dominoes", "partnership", 4, 8, 20)
     runs = {tuple(ISMCTSAgent("dominoes", seed, iterations=8).choose(o) for o in observations) for seed in range(4)}
     assert len(runs) > 1
 
 
 def test_ismcts_time_budget_stops_in_time() -> None:
-    observation = decision_points("partnership", 4, 2, 1)[0]
+    observation = decision_points("dominoes", "partnership", 4, 2, 1)[0]
     agent = ISMCTSAgent("dominoes", 0, time_limit=0.05)
     start = time.perf_counter()
     assert agent.choose(observation) in observation.legal_moves

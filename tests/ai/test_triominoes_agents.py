@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
+from positions import decision_points
 
 from bonepile.ai import make_agent
 from bonepile.ai.base import Agent
@@ -189,31 +190,17 @@ def test_the_choice_depends_on_the_observation_not_on_the_hidden_tiles(agent: st
 # ----------------------------------------------------------------- determinism
 
 
-def decision_points(preset: str, players: int, seed: int, count: int) -> list[Observation]:
-    """Observations with a real choice, from a game played at random."""
-    game = Game.new(preset, players, seed=seed)
-    rng = random.Random(seed)
-    found: list[Observation] = []
-    while len(found) < count and not game.is_over:
-        player = game.to_move
-        assert player is not None
-        observation = game.observation(player)
-        if len(observation.legal_moves) > 1:
-            found.append(observation)
-        game.play(rng.choice(game.legal_moves()))
-    return found
-
-
 @pytest.mark.parametrize("agent", sorted(MAKERS))
 def test_same_seed_and_budget_give_the_same_moves(agent: str) -> None:
-    observations = decision_points("pressman", 2, 3, 10) + decision_points("goliath", 4, 3, 10)
+    observations = decision_points("triominoes", "pressman", 2, 3, 10)
+    observations += decision_points("triominoes", "goliath", 4, 3, 10)
     for seed in (0, 5):
         first, second = MAKERS[agent](seed), MAKERS[agent](seed)
         assert [first.choose(o) for o in observations] == [second.choose(o) for o in observations]
 
 
 def test_ismcts_depends_on_its_seed() -> None:
-    observations = decision_points("pressman", 3, 8, 12)
+    observations = decision_points("triominoes", "pressman", 3, 8, 12)
     runs = {
         tuple(ISMCTSAgent("triominoes", seed, iterations=6, root_width=None).choose(o) for o in observations)
         for seed in range(4)
@@ -222,7 +209,7 @@ def test_ismcts_depends_on_its_seed() -> None:
 
 
 def test_ismcts_time_budget_stops_in_time() -> None:
-    observation = decision_points("pressman", 4, 2, 1)[0]
+    observation = decision_points("triominoes", "pressman", 4, 2, 1)[0]
     agent = ISMCTSAgent("triominoes", 0, time_limit=0.05)
     start = time.perf_counter()
     assert agent.choose(observation) in observation.legal_moves
