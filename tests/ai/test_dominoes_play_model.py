@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import ClassVar
 
 import pytest
 
@@ -14,6 +15,7 @@ from bonepile.ai.dominoes_play_model import (
     WeightedWorlds,
 )
 from bonepile.ai.dominoes_sampling import World, WorldSampler, d3_applies
+from bonepile.ai.ismcts import ISMCTSAgent
 from bonepile.dominoes import Hand, Move, MoveKind, Observation, Rules, Tile, tiles_of_set
 
 OPENER = [Tile.parse(t) for t in ("1-0", "6-6", "5-5", "6-5", "4-4", "6-4", "5-4")]
@@ -105,3 +107,29 @@ def test_a_pool_needs_a_world() -> None:
     observation = after_a_light_opening()
     with pytest.raises(ValueError, match="at least one world"):
         WeightedWorlds(WorldSampler(observation), PlayLikelihood(observation), random.Random(1), pool_size=0)
+
+
+class CountingModel:
+    """A model of the other players that only believes worlds where the opener kept the 6-6, and counts its calls."""
+
+    built: ClassVar[list[Observation]] = []
+    weighed: ClassVar[int] = 0
+
+    def __init__(self, observation: Observation) -> None:
+        CountingModel.built.append(observation)
+        self.choices = PlayLikelihood(observation).choices
+
+    def weight(self, world: World) -> float:
+        CountingModel.weighed += 1
+        return 1.0 if Tile.parse("6-6") in world.hands[0] else 0.0
+
+
+def test_the_search_weighs_its_worlds_with_the_model_it_is_given() -> None:
+    observation = after_a_light_opening()
+    CountingModel.built, CountingModel.weighed = [], 0
+    agent = ISMCTSAgent("dominoes", 3, iterations=200, play_model=CountingModel, pool_size=40)
+    assert agent.choose(observation) in observation.legal_moves
+    assert CountingModel.built == [observation]
+    assert CountingModel.weighed == 40
+    with pytest.raises(ValueError, match="at least one world"):
+        ISMCTSAgent("dominoes", 3, pool_size=0)

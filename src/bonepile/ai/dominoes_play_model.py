@@ -25,7 +25,9 @@ from __future__ import annotations
 import bisect
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from bonepile.ai.dominoes_sampling import World, WorldSampler, d3_applies, read_history, suit_mask
 from bonepile.core.bits import bit_indices
@@ -50,6 +52,25 @@ class SeenChoice:
     """Mask of the tiles the player played from this decision on (all held at the time, the chosen one included)."""
     fitting: int
     """Mask of the tiles that fitted the open ends at the time."""
+
+
+class WorldLikelihood(Protocol):
+    """A model of the other players, as ``WeightedWorlds`` uses it: how well a world explains what they did.
+
+    ``PlayLikelihood`` is the one the agents use; a researcher can give the
+    search another (``ISMCTSAgent(play_model=...)``), e.g. the exact policy of
+    a known opponent, as ``bench/inference.py`` does to measure what a
+    perfect model would be worth.
+    """
+
+    @property
+    def choices(self) -> Sequence[object]:
+        """The seen decisions the model weighs (none: every consistent world is as likely)."""
+        ...
+
+    def weight(self, world: World) -> float:
+        """A number proportional to the probability of the seen decisions if ``world`` is the real one."""
+        ...
 
 
 class PlayLikelihood:
@@ -112,7 +133,7 @@ class WeightedWorlds:
     """
 
     def __init__(
-        self, sampler: WorldSampler, likelihood: PlayLikelihood, rng: random.Random, pool_size: int = POOL_SIZE
+        self, sampler: WorldSampler, likelihood: WorldLikelihood, rng: random.Random, pool_size: int = POOL_SIZE
     ) -> None:
         if pool_size < 1:
             raise ValueError(f"the pool needs at least one world, not {pool_size}")

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
-from bonepile.ai.dominoes_play_model import POOL_SIZE, PlayLikelihood, WeightedWorlds
+from bonepile.ai.dominoes_play_model import POOL_SIZE, PlayLikelihood, WeightedWorlds, WorldLikelihood
 from bonepile.ai.dominoes_sampling import WorldSampler
 from bonepile.ai.search_tree import EXPLORATION, Node, RaceTable
 from bonepile.core.errors import RulesError
@@ -226,6 +226,8 @@ class ISMCTSAgent(SeededAgent):
         exploration: float = EXPLORATION,
         rollout: Callable[[Hand, random.Random], None] | None = None,
         weigh_plays: bool = True,
+        play_model: Callable[[Observation], WorldLikelihood] = PlayLikelihood,
+        pool_size: int | None = None,
     ) -> None:
         super().__init__(game, seed)
         if game != "dominoes":
@@ -240,6 +242,12 @@ class ISMCTSAgent(SeededAgent):
         self.rollout = rollout if rollout is not None else heavy_rollout
         self.weigh_plays = weigh_plays
         """Draw worlds by the likelihood of the plays seen (``dominoes_play_model``), not uniformly."""
+        self.play_model = play_model
+        """Builds, for one decision, the model of the other players that weighs the worlds."""
+        if pool_size is not None and pool_size < 1:
+            raise ValueError(f"the pool needs at least one world, not {pool_size}")
+        self.pool_size = pool_size
+        """Worlds in the weighted pool (None: as many as the iterations, within four times ``POOL_SIZE``)."""
         self.last_iterations = 0
         """How many iterations the last search ran (for benchmarks)."""
 
@@ -261,8 +269,8 @@ class ISMCTSAgent(SeededAgent):
         sampler = WorldSampler(observation)
         rng = self.rng
         if self.weigh_plays:
-            pool_size = min(self.iterations or POOL_SIZE, 4 * POOL_SIZE)
-            draw_world = WeightedWorlds(sampler, PlayLikelihood(observation), rng, pool_size).draw
+            pool_size = self.pool_size or min(self.iterations or POOL_SIZE, 4 * POOL_SIZE)
+            draw_world = WeightedWorlds(sampler, self.play_model(observation), rng, pool_size).draw
         else:
             draw_world = sampler.sample
         rules = observation.rules
