@@ -90,16 +90,19 @@ ROWS: dict[str, Callable[[int], Agent]] = {
 }
 
 
-def play_hand(task: tuple[str, int, int, bool]) -> tuple[int | None, int, list[float]]:
-    """One hand: ours in seat 0 (or 1 when ``swapped``) against the row's copy; (winner, margin, our times)."""
-    row, seed, deal, swapped = task
+def play_hand(
+    ours: Callable[[int], Agent], theirs: Callable[[int], Agent], seed: int, deal: int, swapped: bool
+) -> tuple[int | None, int, list[float]]:
+    """One hand: ``ours`` in seat 0 (or 1 when ``swapped``) against ``theirs``; (winner, margin, our times).
+
+    The winner is 0 for ours, 1 for theirs, None for a draw; agents that see
+    every hand are shown the real one before each of their moves.
+    """
     hand = Hand.deal(RULES, random.Random(derived_seed(seed, deal, 0)))
-    agents: list[Any] = []
-    for seat in range(2):
-        agent_seed = derived_seed(seed, deal, int(swapped), 1 + seat)
-        theirs = seat == (0 if swapped else 1)
-        agents.append(ROWS[row](agent_seed) if theirs else ISMCTSAgent("dominoes", agent_seed))
-    ours = int(swapped)
+    mine = int(swapped)
+    agents: list[Any] = [
+        (ours if seat == mine else theirs)(derived_seed(seed, deal, int(swapped), 1 + seat)) for seat in range(2)
+    ]
     times: list[float] = []
     while not hand.is_over:
         player = hand.to_move
@@ -110,49 +113,73 @@ def play_hand(task: tuple[str, int, int, bool]) -> tuple[int | None, int, list[f
             agent.real = hand
         start = time.perf_counter()
         move = agent.choose(observation)
-        if player == ours and len(observation.legal_moves) > 1:
+        if player == mine and len(observation.legal_moves) > 1:
             times.append(time.perf_counter() - start)
         hand.play(move)
     outcome = hand.outcome
     assert outcome is not None
-    winner = None if outcome.winner is None else int(outcome.winner != ours)
-    return winner, outcome.points[ours] - outcome.points[1 - ours], times
+    winner = None if outcome.winner is None else int(outcome.winner != mine)
+    return winner, outcome.points[mine] - outcome.points[1 - mine], times
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--deals", type=int, default=200, help="deals a row, each played twice (default 200)")
+def registered_against_row(task: tuple[str, int, int, bool]) -> tuple[int | None, int, list[float]]:
+    """A worker task: the registered ``ismcts`` against the row's copy."""
+    row, seed, deal, swapped = task
+    return play_hand(lambda s: ISMCTSAgent("dominoes", s), ROWS[row], seed, deal, swapped)
+
+
+def parse_args(argv: Sequence[str] | None, doc: str | None, rows: Sequence[str], deals: int) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0] if doc else None)
+    parser.add_argument("--deals", type=int, default=deals, help=f"deals a row, each played twice (default {deals})")
     parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", action="append", choices=list(ROWS), help="run only this row (repeatable)")
+    parser.add_argument("--only", action="append", choices=list(rows), help="run only this row (repeatable)")
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1:
         parser.error("--deals and --jobs must be at least 1")
+    return args
+
+
+def run_rows(
+    args: argparse.Namespace,
+    rows: Sequence[str],
+    worker: Callable[[tuple[str, int, int, bool]], tuple[int | None, int, list[float]]],
+    title: str,
+    heading: str,
+) -> None:
+    """Play every row's mirrored deals in worker processes and print a line per row (``heading`` names the column)."""
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
-    rows = [r for r in ROWS if not args.only or r in args.only]
-    print(f"ismcts ablation: 2p block (OpenSpiel's rules, one hand a game), {args.deals} deals a row, each twice")
+    chosen = [r for r in rows if not args.only or r in args.only]
+    width = max(len(heading), *(len(r) for r in chosen))
+    print(title)
     print(f"command: {' '.join(['python', *sys.argv])}; seed {args.seed}, {args.jobs} worker processes")
-    print(f"  {'ismcts vs ismcts with':<22} {'decisive':>8} {'win %':>6}  95% interval    margin  ms/move (ours)")
+    print(f"  {heading:<{width}} {'decisive':>8} {'win %':>6}  95% interval    margin  ms/move")
     began = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for row in rows:
+        for row in chosen:
             tasks = [(row, args.seed, deal, swapped) for deal in range(args.deals) for swapped in (False, True)]
             wins = decisive = 0
             margins: list[int] = []
             times: list[float] = []
-            for done, (winner, margin, hand_times) in enumerate(pool.imap_unordered(play_hand, tasks), start=1):
+            for done, (winner, margin, hand_times) in enumerate(pool.imap_unordered(worker, tasks), start=1):
                 decisive += winner is not None
                 wins += winner == 0
                 margins.append(margin)
                 times.extend(hand_times)
-                if done % 50 == 0:
+                if done % 100 == 0:
                     print(f"[{time.perf_counter() - began:6.0f} s] {row}: {done}/{len(tasks)}", file=sys.stderr)
             low, high = wilson_interval(wins, decisive)
             print(
-                f"  {row:<22} {decisive:>8} {100 * wins / decisive:6.1f}  [{100 * low:4.1f}, {100 * high:4.1f}]"
-                f"  {statistics.mean(margins):+6.2f}  {1000 * statistics.median(times):6.0f}"
+                f"  {row:<{width}} {decisive:>8} {100 * wins / decisive:6.1f}  [{100 * low:4.1f}, {100 * high:4.1f}]"
+                f"  {statistics.mean(margins):+6.2f}  {1000 * statistics.median(times):7.0f}"
             )
     print(f"done in {time.perf_counter() - began:.0f} s")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv, __doc__, list(ROWS), deals=200)
+    title = f"ismcts ablation: 2p block (OpenSpiel's rules, one hand a game), {args.deals} deals a row, each twice"
+    run_rows(args, list(ROWS), registered_against_row, title, "ismcts vs ismcts with")
     return 0
 
 

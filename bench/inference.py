@@ -27,24 +27,15 @@ Not run by the tests.
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
-import random
-import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from ablation import RULES, SeesEveryHand
+from ablation import RULES, SeesEveryHand, parse_args, play_hand, run_rows
 
 from bonepile.ai import make_agent
 from bonepile.ai.base import Agent
 from bonepile.ai.dominoes_sampling import World
 from bonepile.ai.ismcts import ISMCTSAgent
-from bonepile.arena import wilson_interval
-from bonepile.arena.backends import default_jobs
-from bonepile.arena.runner import derived_seed
 from bonepile.dominoes import Hand, Observation, Tile
 
 OPPONENT = "heuristic"
@@ -100,70 +91,16 @@ ROWS: dict[str, Callable[[int], Agent]] = {
 }
 
 
-def play_hand(task: tuple[str, int, int, bool]) -> tuple[int | None, int, list[float]]:
-    """One hand: the row's agent in seat 0 (or 1 when ``swapped``) against the opponent; (winner, margin, its times)."""
+def row_against_opponent(task: tuple[str, int, int, bool]) -> tuple[int | None, int, list[float]]:
+    """A worker task: the row's agent against the opponent."""
     row, seed, deal, swapped = task
-    hand = Hand.deal(RULES, random.Random(derived_seed(seed, deal, 0)))
-    ours = int(swapped)
-    agents: list[Any] = [
-        ROWS[row](derived_seed(seed, deal, int(swapped), 1 + seat))
-        if seat == ours
-        else make_agent(OPPONENT, "dominoes", derived_seed(seed, deal, int(swapped), 1 + seat))
-        for seat in range(2)
-    ]
-    times: list[float] = []
-    while not hand.is_over:
-        player = hand.to_move
-        assert player is not None
-        observation = hand.observation(player)
-        agent = agents[player]
-        if isinstance(agent, SeesEveryHand):
-            agent.real = hand
-        start = time.perf_counter()
-        move = agent.choose(observation)
-        if player == ours and len(observation.legal_moves) > 1:
-            times.append(time.perf_counter() - start)
-        hand.play(move)
-    outcome = hand.outcome
-    assert outcome is not None
-    winner = None if outcome.winner is None else int(outcome.winner != ours)
-    return winner, outcome.points[ours] - outcome.points[1 - ours], times
+    return play_hand(ROWS[row], lambda s: make_agent(OPPONENT, "dominoes", s), seed, deal, swapped)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--deals", type=int, default=600, help="deals a row, each played twice (default 600)")
-    parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--only", action="append", choices=list(ROWS), help="run only this row (repeatable)")
-    args = parser.parse_args(argv)
-    if args.deals < 1 or args.jobs < 1:
-        parser.error("--deals and --jobs must be at least 1")
-    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
-    rows = [r for r in ROWS if not args.only or r in args.only]
-    print(f"ismcts against {OPPONENT}: 2p block (OpenSpiel's rules, one hand a game), {args.deals} deals, each twice")
-    print(f"command: {' '.join(['python', *sys.argv])}; seed {args.seed}, {args.jobs} worker processes")
-    print(f"  {'row vs ' + OPPONENT:<34} {'decisive':>8} {'win %':>6}  95% interval    margin  ms/move")
-    began = time.perf_counter()
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        for row in rows:
-            tasks = [(row, args.seed, deal, swapped) for deal in range(args.deals) for swapped in (False, True)]
-            wins = decisive = 0
-            margins: list[int] = []
-            times: list[float] = []
-            for done, (winner, margin, hand_times) in enumerate(pool.imap_unordered(play_hand, tasks), start=1):
-                decisive += winner is not None
-                wins += winner == 0
-                margins.append(margin)
-                times.extend(hand_times)
-                if done % 100 == 0:
-                    print(f"[{time.perf_counter() - began:6.0f} s] {row}: {done}/{len(tasks)}", file=sys.stderr)
-            low, high = wilson_interval(wins, decisive)
-            print(
-                f"  {row:<34} {decisive:>8} {100 * wins / decisive:6.1f}  [{100 * low:4.1f}, {100 * high:4.1f}]"
-                f"  {statistics.mean(margins):+6.2f}  {1000 * statistics.median(times):7.0f}"
-            )
-    print(f"done in {time.perf_counter() - began:.0f} s")
+    args = parse_args(argv, __doc__, list(ROWS), deals=600)
+    title = f"ismcts against {OPPONENT}: 2p block (OpenSpiel's rules, one hand a game), {args.deals} deals, each twice"
+    run_rows(args, list(ROWS), row_against_opponent, title, f"row vs {OPPONENT}")
     return 0
 
 
