@@ -34,9 +34,9 @@ from ablation import RULES, SeesEveryHand, parse_args, play_hand, run_rows
 
 from bonepile.ai import make_agent
 from bonepile.ai.base import Agent
-from bonepile.ai.dominoes_sampling import World
+from bonepile.ai.dominoes_sampling import World, read_history
 from bonepile.ai.ismcts import ISMCTSAgent
-from bonepile.dominoes import Hand, Observation, Tile
+from bonepile.dominoes import Hand, Observation
 
 OPPONENT = "heuristic"
 KNOWN_POOL = 300
@@ -56,24 +56,20 @@ class KnownPolicy:
     def __init__(self, observation: Observation) -> None:
         self.observation = observation
         self.opponent = make_agent(OPPONENT, "dominoes", 0)
-        self.choices = tuple(
+        self.choices = frozenset(
             index
             for index, event in enumerate(observation.events)
             if event.player != observation.player and event.move.tile is not None
         )
+        self.played = [[tile for tile, _ in plays] for plays in read_history(observation).played]
+        """The tiles each player has played: with a world's hands, the hands as dealt."""
 
     def weight(self, world: World) -> float:
-        events = self.observation.events
-        played: list[list[Tile]] = [[] for _ in world.hands]
-        for event in events:
-            if event.move.tile is not None:
-                played[event.player].append(event.move.tile)
-        dealt = [list(held) + played[player] for player, held in enumerate(world.hands)]
+        dealt = [list(held) + self.played[player] for player, held in enumerate(world.hands)]
         hand = Hand(RULES, dealt, world.boneyard)
-        choices = set(self.choices)
         weight = 1.0
-        for index, event in enumerate(events):
-            if index in choices:
+        for index, event in enumerate(self.observation.events):
+            if index in self.choices:
                 then = hand.observation(event.player)
                 if len(then.legal_moves) > 1 and self.opponent.choose(then) != event.move:
                     weight *= MISMATCH

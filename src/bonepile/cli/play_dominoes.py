@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.console import RenderableType
 
-from bonepile.ai import Agent
 from bonepile.cli.render_dominoes import (
     ASCII,
     HUMAN,
     UNICODE,
+    Glyphs,
     TableView,
     move_text,
     playable_numbers,
@@ -180,17 +180,8 @@ def run(args: argparse.Namespace) -> int:
 class DominoesTable(TerminalTable[Game]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
-    def __init__(
-        self,
-        game: Game,
-        names: Sequence[str],
-        agents: Mapping[int, Agent],
-        terminal: Terminal,
-        record: RecordFile,
-        delay: float = 0.0,
-    ) -> None:
-        super().__init__(game, names, agents, terminal, record, delay)
-        self.glyphs = UNICODE if terminal.unicode else ASCII
+    glyph_sets = (UNICODE, ASCII)
+    glyphs: Glyphs
 
     # ----------------------------------------------------------------- turns
 

@@ -14,17 +14,17 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.console import RenderableType
 
-from bonepile.ai import Agent
 from bonepile.cli.render_triominoes import (
     ASCII,
     HUMAN,
     UNICODE,
     Choices,
+    Glyphs,
     Placement,
     TableView,
     focus_lines,
@@ -243,19 +243,11 @@ def run(args: argparse.Namespace) -> int:
 class TriominoesTable(TerminalTable[Game]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
-    def __init__(
-        self,
-        game: Game,
-        names: Sequence[str],
-        agents: Mapping[int, Agent],
-        terminal: Terminal,
-        record: RecordFile,
-        delay: float = 0.0,
-    ) -> None:
-        super().__init__(game, names, agents, terminal, record, delay)
-        self.glyphs = UNICODE if terminal.unicode else ASCII
-        self.news = ""
-        """What happened to the player since their last screen that the log does not say (the tile they drew)."""
+    glyph_sets = (UNICODE, ASCII)
+    glyphs: Glyphs
+
+    news = ""
+    """What happened to the player since their last screen that the log does not say (the tile they drew)."""
 
     # ----------------------------------------------------------------- turns
 

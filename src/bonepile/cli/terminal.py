@@ -187,6 +187,9 @@ class TerminalTable(Generic[GameT]):
     """
 
     human = 0
+    glyph_sets: tuple[Any, Any]
+    """The game's (unicode, ascii) characters; the table uses the second on terminals that cannot show the first."""
+    glyphs: Any
 
     def __init__(
         self,
@@ -203,6 +206,7 @@ class TerminalTable(Generic[GameT]):
         self.terminal = terminal
         self.record = record
         self.delay = delay
+        self.glyphs = self.glyph_sets[0] if terminal.unicode else self.glyph_sets[1]
 
     def play(self) -> int:
         """Play to the end of the game, or until the player quits or input ends; the record is kept either way."""
