@@ -30,6 +30,11 @@ from bonepile import dominoes, triominoes
 from bonepile.games import game_info
 from bonepile.web import create_app
 from bonepile.web.room_socket import Limits
+from bonepile.web.server import server_config
+from bonepile.web.settings import Settings
+
+TEST_SETTINGS = Settings(min_turn_time=0.1)
+"""The defaults, but clocks as short as a tenth of a second, so the timer tests run fast."""
 
 Message = dict[str, Any]
 View = dict[str, Any]
@@ -49,19 +54,21 @@ def auth(credential: str) -> dict[str, str]:
 class LiveApp:
     """The web app served by uvicorn in a thread, on a free port: real HTTP and real WebSockets."""
 
-    def __init__(self, db_url: str, *, limits: Limits | None = None, ai_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        *,
+        limits: Limits | None = None,
+        ai_delay: float = 0.0,
+        settings: Settings = TEST_SETTINGS,
+        redis_url: str | None = None,
+    ) -> None:
         self.db_url = db_url
         self.port = free_port()
-        self.app = create_app(db_url, ai_delay=ai_delay, hand_pause=0.0, limits=limits)
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=64 * 1024,
-            ws_per_message_deflate=False,
-            lifespan="on",
+        self.app = create_app(
+            db_url, ai_delay=ai_delay, hand_pause=0.0, limits=limits, settings=settings, redis_url=redis_url
         )
+        config = server_config(self.app, "127.0.0.1", self.port, settings, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.http = httpx.Client(base_url=self.url, timeout=10)

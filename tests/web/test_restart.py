@@ -49,7 +49,7 @@ def test_finished_games_are_read_back_too(db_url: str) -> None:
         game_id = create(first, game="dominoes", seed=43, options={"target": 1})["id"]
         final = play_out(first, game_id, 0)
     with open_client(db_url) as second:
-        assert second.get("/api/games").json() == {"games": []}
+        assert second.get("/api/games").json() == {"games": [], "next": None}
         assert view_of(second, game_id, 0) == final
         assert second.get(f"/api/games/{game_id}/record").status_code == 200
 
@@ -59,6 +59,6 @@ def test_a_stored_game_that_no_longer_replays_is_reported_not_served(db_url: str
         game_id = create(first, game="dominoes", seed=44)["id"]
         first.app.state.store.save(game_id, ["6-6", "9-9 left"], "playing")  # type: ignore[attr-defined]
     with open_client(db_url) as second:
-        assert second.get("/api/games").json() == {"games": []}
+        assert second.get("/api/games").json() == {"games": [], "next": None}
         answer = second.get(f"/api/games/{game_id}/view", params={"seat": "0"})
         assert answer.status_code == 409 and answer.json()["error"]["code"] == "broken_game"

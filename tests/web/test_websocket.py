@@ -68,9 +68,11 @@ def test_ping_is_answered(client: TestClient) -> None:
     game_id = create(client, game="triominoes", seed=24)["id"]
     with client.websocket_connect(f"/ws/games/{game_id}?seat=0") as socket:
         socket.receive_json()
-        socket.send_text("not json")
+        socket.send_json({"type": "hello"})
         socket.send_json({"type": "ping"})
         assert socket.receive_json() == {"type": "pong"}
+        socket.send_text("not json")  # a frame that is not JSON closes the socket (tests/web/test_abuse.py)
+        assert socket.receive_json()["error"]["code"] == "bad_json"
 
 
 @pytest.mark.parametrize(("path", "close"), [("/ws/games/nope?seat=0", 4404), ("/ws/games/{id}?seat=1", 4400)])

@@ -14,14 +14,19 @@ from fastapi.testclient import TestClient
 from bonepile import dominoes, triominoes
 from bonepile.games import game_info
 from bonepile.web import create_app
+from bonepile.web.settings import Settings
 
 View = dict[str, Any]
 
 
 @contextmanager
-def open_client(db_url: str, ai_delay: float = 0.0, hand_pause: float = 0.0) -> Iterator[TestClient]:
-    """A client of a new app on ``db_url``; the app starts (resuming games) and stops around the block."""
-    with TestClient(create_app(db_url, ai_delay=ai_delay, hand_pause=hand_pause)) as client:
+def open_client(
+    db_url: str, ai_delay: float = 0.0, hand_pause: float = 0.0, settings: Settings | None = None
+) -> Iterator[TestClient]:
+    """A client of a new app on ``db_url``; the app starts (resuming games) and stops around the block.
+    A server fault answers as it would to a browser (a JSON 500), not as an exception in the test."""
+    app = create_app(db_url, ai_delay=ai_delay, hand_pause=hand_pause, settings=settings)
+    with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 
 

@@ -62,6 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="share rooms with other bonepile servers on the same database through Redis, "
         "e.g. redis://127.0.0.1:6379/0 (needs the 'redis' extra)",
     )
+    from bonepile.cli.serve import add_settings_flags
+
+    add_settings_flags(serve)
+
+    backup = commands.add_parser(
+        "backup", help="copy the server's SQLite database to FILE (safe while it runs; restore: copy it back)"
+    )
+    backup.add_argument("file", metavar="FILE", help="the copy to write (must not exist yet)")
+    backup.add_argument("--db", metavar="URL", help="database URL (default: the file 'bonepile serve' uses)")
 
     replay = commands.add_parser("replay", help="replay a saved game record, checking every move")
     replay.add_argument("file", metavar="FILE")
@@ -100,6 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bonepile.cli.serve import run_serve
 
             return run_serve(args)
+        if args.command == "backup":
+            from bonepile.cli.serve import run_backup
+
+            return run_backup(args)
         if args.command == "replay":
             from bonepile.cli.replay import run_replay
 

@@ -1,26 +1,62 @@
-"""``bonepile serve``: start the web app (uvicorn) and say where it is.
+"""``bonepile serve``: start the web app (uvicorn) and say where it is; ``bonepile backup``: copy its games.
 
 Imported only when the command runs, so the other subcommands never load
 FastAPI, SQLAlchemy or uvicorn. With ``--redis``, several such processes (on
 one machine or several) share the same database and rooms; see
-``bonepile.web.bus``.
+``bonepile.web.bus``. Every bound of ``bonepile.web.settings.Settings`` is a
+flag here and a ``BONEPILE_*`` environment variable.
 """
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from rich.console import Console
 
-WS_MAX_SIZE = 64 * 1024
-"""Frames over this size are refused by the WebSocket layer before the app sees them (docs: limits)."""
+
+def add_settings_flags(parser: argparse.ArgumentParser) -> None:
+    """One flag per setting (``--hint-timeout``), its help and default from ``Settings``."""
+    from bonepile.web.settings import ENV_PREFIX, Settings, fields
+
+    defaults = Settings()
+    group = parser.add_argument_group(
+        "limits", "every limit is also read from BONEPILE_<NAME> (e.g. BONEPILE_MAX_MOVES)"
+    )
+    for spec in fields():
+        flag = "--" + spec.name.replace("_", "-")
+        shown = getattr(defaults, spec.name) or "(see above)"
+        group.add_argument(
+            flag,
+            dest=f"setting_{spec.name}",
+            metavar=str(spec.type).upper()[:5] if spec.type in ("int", "float") else "TEXT",
+            help=f"{spec.metadata.get('help', '')} (default {shown}; {ENV_PREFIX}{spec.name.upper()})",
+        )
+
+
+def settings_of(args: argparse.Namespace) -> object:
+    from bonepile.core.errors import RulesError
+    from bonepile.web.settings import Settings, fields, parse
+
+    given = {}
+    try:
+        for spec in fields():
+            raw = getattr(args, f"setting_{spec.name}", None)
+            if raw is not None:
+                given[spec.name] = parse(spec, raw)
+        return Settings.from_env(**given)
+    except ValueError as error:
+        raise RulesError(f"bad setting: {error}") from None
 
 
 def run_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from bonepile.core.errors import RulesError
+    from bonepile.store.db import StoreError
     from bonepile.web import create_app
+    from bonepile.web.server import server_config
+    from bonepile.web.settings import Settings
 
     redis_url = getattr(args, "redis", None)
     if redis_url:
@@ -28,25 +64,40 @@ def run_serve(args: argparse.Namespace) -> int:
             import redis  # noqa: F401
         except ImportError:
             raise RulesError("--redis needs the redis package: pip install 'bonepile[redis]'") from None
-    app = create_app(args.db, ai_delay=args.ai_delay, hand_pause=args.hand_pause, redis_url=redis_url)
-    store = app.state.store
+    settings = settings_of(args)
+    assert isinstance(settings, Settings)
     host = args.host
+    try:
+        app = create_app(
+            args.db,
+            ai_delay=args.ai_delay,
+            hand_pause=args.hand_pause,
+            redis_url=redis_url,
+            settings=settings,
+            bind_host=host,
+        )
+        store = app.state.store
+        store.claim(shared=bool(redis_url))
+    except StoreError as error:
+        raise RulesError(str(error)) from None
     shown = f"[{host}]" if ":" in host else host
     console = Console(soft_wrap=True)
     console.print(f"bonepile: playing at [bold]http://{shown}:{args.port}/[/]  (Ctrl-C stops)", highlight=False)
     console.print(f"games are kept in {store.display_url()}", highlight=False, style="dim")
     if redis_url:
         console.print("sharing rooms with the other servers on this database through Redis", style="dim")
-    uvicorn.run(
-        app,
-        host=host,
-        port=args.port,
-        log_level="warning",
-        ws_max_size=WS_MAX_SIZE,
-        ws_ping_interval=20.0,
-        ws_ping_timeout=20.0,
-        # Compressing every view for every socket cost the server more than a third of its time per move
-        # (bench/rooms.py); a view is a few KiB, nothing for any network a game is played over.
-        ws_per_message_deflate=False,
-    )
+    uvicorn.Server(server_config(app, host, args.port, settings)).run()
+    return 0
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from bonepile.core.errors import RulesError
+    from bonepile.store.db import StoreError, backup, default_db_url
+
+    url = args.db or default_db_url()
+    try:
+        games = backup(url, Path(args.file))
+    except StoreError as error:
+        raise RulesError(str(error)) from None
+    Console(soft_wrap=True).print(f"copied {games} games to {args.file}", highlight=False)
     return 0

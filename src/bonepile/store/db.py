@@ -25,8 +25,10 @@ PostgreSQL URL (``postgresql+psycopg://...``) works the same.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import secrets
+import sqlite3
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -45,9 +47,12 @@ from sqlalchemy import (
     Integer,
     String,
     create_engine,
+    delete,
     event,
     insert,
+    or_,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import make_url
@@ -66,6 +71,10 @@ WAITING = "waiting"
 
 class StaleWrite(Exception):
     """A conditional write found another version than the one it read: someone else wrote first."""
+
+
+class StoreError(Exception):
+    """The database cannot be used as it is (damaged, or held by another server): the message says why."""
 
 
 class Base(DeclarativeBase):
@@ -244,20 +253,103 @@ def upgrade(engine: Engine) -> None:
         command.upgrade(config, "head")
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite URL on disk (None: another database, or SQLite in memory)."""
+    parsed = make_url(url)
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(database).expanduser()
+
+
+def quick_check(path: Path) -> None:
+    """SQLite's ``PRAGMA quick_check`` on a database file (its WAL included), or ``StoreError`` saying what
+    is wrong: a damaged file is refused at start rather than silently losing games."""
+    if not path.exists():
+        return
+    try:
+        connection = sqlite3.connect(path, timeout=15)
+        try:
+            rows = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
+        finally:
+            connection.close()
+    except sqlite3.DatabaseError as error:
+        raise StoreError(f"the database {path} cannot be read ({error}): restore it from a backup") from None
+    if rows != ["ok"]:
+        shown = "; ".join(str(row) for row in rows[:3])
+        raise StoreError(f"the database {path} is damaged ({shown}): restore it from a backup") from None
+
+
+def backup(url: str, target: Path) -> int:
+    """Copy the SQLite database at ``url`` to ``target`` with SQLite's online backup (safe while a server
+    writes to it); returns the number of games in the copy. ``target`` must not exist yet."""
+    source = sqlite_file(url)
+    if source is None:
+        raise StoreError("backup copies a SQLite file; for PostgreSQL use pg_dump")
+    if not source.exists():
+        raise StoreError(f"there is no database at {source}")
+    if target.exists():
+        raise StoreError(f"{target} exists already: choose a new file")
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_name(target.name + ".partial")
+    with sqlite3.connect(source, timeout=15) as reader, sqlite3.connect(partial) as writer:
+        reader.backup(writer, pages=256, sleep=0.005)
+    quick_check(partial)
+    with sqlite3.connect(partial) as copy:
+        games = int(copy.execute("SELECT count(*) FROM games").fetchone()[0])
+    partial.replace(target)
+    return games
+
+
 class GameStore:
     """Create, read and update stored games; every write is committed before the call returns."""
 
     def __init__(self, url: str) -> None:
         self.url = url
+        path = sqlite_file(url)
+        if path is not None:
+            quick_check(path)
         self.engine = make_engine(url)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self._lock_file: Any = None
         from bonepile.store.rooms import RoomStore
 
         self.rooms = RoomStore(self)
 
+    def claim(self, *, shared: bool) -> None:
+        """Take this process's hold on a SQLite file: alone (``shared`` False), or with other servers that
+        share it through Redis (True). A server without Redis on a file another server uses would serve
+        stale games, so that is refused with ``StoreError`` (and so is one with Redis beside one without).
+        Other databases need no hold: each write is checked against its row version."""
+        path = sqlite_file(self.url)
+        if path is None or self._lock_file is not None:
+            return
+        handle = open(path.with_name(path.name + ".lock"), "a+")  # noqa: SIM115 - held while serving
+        try:
+            fcntl.flock(handle, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.close()
+            how = "--redis" if shared else "no --redis"
+            raise StoreError(
+                f"another bonepile server is using {path} ({how} here): two servers on one SQLite file must both "
+                "run with --redis URL to share it, else each would serve stale games"
+            ) from None
+        self._lock_file = handle
+
+    def release(self) -> None:
+        if self._lock_file is not None:
+            self._lock_file.close()
+            self._lock_file = None
+
     def close(self) -> None:
+        self.release()
         self.engine.dispose()
+
+    def ping(self) -> None:
+        """Raise if the database does not answer (for /health)."""
+        with self.engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
 
     def display_url(self) -> str:
         """The URL without its password, for messages."""
@@ -307,16 +399,50 @@ class GameStore:
             version = connection.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
         return None if version is None else int(version)
 
-    def find(self, statuses: Collection[str] | None = None, *, in_rooms: bool | None = None) -> list[StoredGame]:
+    def find(
+        self,
+        statuses: Collection[str] | None = None,
+        *,
+        in_rooms: bool | None = None,
+        updated_since: datetime | None = None,
+        limit: int | None = None,
+        after: tuple[datetime, str] | None = None,
+    ) -> list[StoredGame]:
         """Stored games, most recently updated first; only those with one of ``statuses`` when given;
-        with ``in_rooms`` only the rooms' games (True) or only the others (False)."""
-        query = select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id)
+        with ``in_rooms`` only the rooms' games (True) or only the others (False); only those updated
+        since ``updated_since``; at most ``limit``, starting after the game ``after`` (updated_at, id)."""
+        query = select(GameRow).order_by(GameRow.updated_at.desc(), GameRow.id.desc())
         if statuses is not None:
             query = query.where(GameRow.status.in_(list(statuses)))
         if in_rooms is not None:
             query = query.where(GameRow.room_id.is_not(None) if in_rooms else GameRow.room_id.is_(None))
+        if updated_since is not None:
+            query = query.where(GameRow.updated_at >= updated_since)
+        if after is not None:
+            moment, game_id = after
+            query = query.where(
+                or_(GameRow.updated_at < moment, (GameRow.updated_at == moment) & (GameRow.id < game_id))
+            )
+        if limit is not None:
+            query = query.limit(limit)
         with self._sessions() as session:
             return [StoredGame.of(row) for row in session.scalars(query)]
+
+    def purge(self, *, before: datetime) -> list[str]:
+        """Delete the games and rooms last changed before ``before`` (a room's games go with it, and a game
+        of a room still kept stays with its room); the ids of the games deleted."""
+        with self.engine.begin() as connection:
+            recent = select(GameRow.room_id).where(GameRow.updated_at >= before, GameRow.room_id.is_not(None))
+            stale_rooms = select(RoomRow.id).where(RoomRow.updated_at < before, RoomRow.id.not_in(recent))
+            rooms = [row[0] for row in connection.execute(stale_rooms)]
+            old = (GameRow.updated_at < before) & (GameRow.room_id.is_(None) | GameRow.room_id.in_(rooms))
+            games = [row[0] for row in connection.execute(select(GameRow.id).where(old))]
+            if games:
+                connection.execute(delete(GameRow).where(GameRow.id.in_(games)))
+            if rooms:
+                connection.execute(delete(GameRow).where(GameRow.room_id.in_(rooms)))
+                connection.execute(delete(RoomRow).where(RoomRow.id.in_(rooms)))
+        return games
 
     def save(
         self,

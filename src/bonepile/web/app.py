@@ -3,8 +3,11 @@
 Thin on purpose: each endpoint checks the shape of its input (pydantic) and
 hands over to ``SessionManager``, which owns the games, or ``RoomManager``,
 which owns the rooms (and checks every credential). Every error leaves as
-``{"error": {"code", "message"}}`` with a 4xx status; request bodies over
-16 KiB are refused before they are read whole.
+``{"error": {"code", "message"}}``: a 4xx status for what the client asked,
+503 when the database or the hint workers cannot serve it now, and a JSON 500
+(never a traceback) for a fault of the server's own; request bodies over
+16 KiB are refused before they are read whole. The bounds (rates, sizes,
+times) are ``bonepile.web.settings.Settings``.
 """
 
 from __future__ import annotations
@@ -12,6 +15,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import re
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -22,6 +28,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -29,9 +36,13 @@ from bonepile.store.db import GameStore, default_db_url
 from bonepile.web import catalog
 from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat
-from bonepile.web.room_socket import Limits, RoomSocket, pump
+from bonepile.web.guards import HostCheck, KeyedBuckets
+from bonepile.web.room_socket import Bucket, Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
-from bonepile.web.sessions import GameSession, Listener, SeatSpec, SessionManager
+from bonepile.web.sessions import Close, GameSession, Listener, SeatSpec, SessionManager
+from bonepile.web.settings import LOOPBACK_NAMES, Settings
+
+log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 16 * 1024
@@ -109,9 +120,13 @@ def _seat_spec(seat: str | None) -> SeatSpec:
     if seat == "turn":
         return "turn"
     text = seat.strip()
-    if not text.lstrip("-").isdigit():
-        raise bad_seat(f"seat must be a seat number or 'turn', not {seat!r}")
+    if not SEAT_NUMBER.fullmatch(text):
+        raise bad_seat(f"seat must be a seat number or 'turn', not {seat[:20]!r}")
     return int(text)
+
+
+SEAT_NUMBER = re.compile(r"-?[0-9]{1,3}", re.ASCII)
+"""A seat number as a query gives it: ASCII digits only (``str.isdigit`` takes "²"), and short."""
 
 
 def _checked(session: GameSession, spec: SeatSpec) -> SeatSpec:
@@ -190,6 +205,58 @@ class BodyLimit:
         await _error_response(error)(scope, receive, send)
 
 
+async def _read_game_socket(websocket: WebSocket, listener: Listener, hello_timeout: float) -> bool:
+    """Read a game socket until it closes: its first message (``hello`` or ``ping``) within
+    ``hello_timeout`` seconds, then pings; a frame that is not a JSON object closes it (docs: the game
+    socket's close codes), and so does a flood. True if this side closes it, False if the client did."""
+    bucket = Bucket(20, 10.0)
+    greeted = False
+    started = time.monotonic()
+    dropped = 0
+    while True:
+        try:
+            if greeted:
+                received = await websocket.receive()
+            else:
+                wait = max(0.0, started + hello_timeout - time.monotonic())
+                received = await asyncio.wait_for(websocket.receive(), timeout=wait)
+        except TimeoutError:
+            return _refuse(listener, 4408, "no_hello", "send a hello (or a ping) within the time allowed")
+        if received["type"] == "websocket.disconnect":
+            return False
+        if received["type"] != "websocket.receive":
+            continue
+        text: str | None = received.get("text")
+        if text is None:
+            return _refuse(listener, 1003, "bad_json", "send JSON text, not binary frames")
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            return _refuse(listener, 1007, "bad_json", "the message is not valid JSON")
+        if not isinstance(message, dict):
+            return _refuse(listener, 1007, "invalid_message", "a message is a JSON object")
+        if not bucket.take():
+            dropped += 1
+            if dropped >= 20:
+                return _refuse(listener, 1008, "flood", "too many messages: closing")
+            continue
+        dropped = 0
+        kind = message.get("type")
+        if kind in ("hello", "ping"):
+            greeted = True
+            if kind == "ping":
+                listener.offer({"type": "pong"})
+        else:
+            listener.offer({"type": "error", "error": {"code": "unknown_type", "message": "send hello or ping"}})
+
+
+def _refuse(listener: Listener, code: int, error: str, message: str) -> bool:
+    """Queue the error that explains a close, then the close (True: this side is closing)."""
+    listener.offer({"type": "error", "error": {"code": error, "message": message}})
+    listener.offer(Close(code, error))
+    return True
+
+
 def create_app(
     db_url: str | None = None,
     *,
@@ -198,21 +265,36 @@ def create_app(
     static_dir: str | Path | None = None,
     redis_url: str | None = None,
     limits: Limits | None = None,
+    settings: Settings | None = None,
+    bind_host: str | None = None,
 ) -> FastAPI:
     """The web app on the database at ``db_url`` (default: the SQLite file in the user's data folder).
 
-    The database is migrated to the newest schema here; the unfinished games
-    are resumed when the app starts (its lifespan). ``ai_delay`` is the pause
-    before each AI move and ``hand_pause`` the pause after a move that ended
-    a hand, in seconds (0 for tests). With ``redis_url``, this process shares
-    its rooms and games with every other process on the same database and
-    Redis (``bonepile.web.bus``). ``limits`` are the room sockets' limits.
+    The database is checked (SQLite's ``quick_check``) and migrated to the
+    newest schema here; the unfinished games are resumed when the app starts
+    (its lifespan), which also takes this process's hold on a SQLite file
+    (``GameStore.claim``). ``ai_delay`` is the pause before each AI move and
+    ``hand_pause`` the pause after a move that ended a hand, in seconds (0
+    for tests). With ``redis_url``, this process shares its rooms and games
+    with every other process on the same database and Redis
+    (``bonepile.web.bus``). ``limits`` are the room sockets' limits,
+    ``settings`` every other bound; ``bind_host`` is the address served, whose
+    names the Host header must give (without one: the loopback names, and
+    ``testserver``, the name Starlette's test client sends).
     """
+    settings = settings if settings is not None else Settings()
     store = GameStore(db_url or default_db_url())
     bus = RedisBus(redis_url) if redis_url else LocalBus()
-    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause, bus=bus)
+    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause, bus=bus, settings=settings)
     rooms = RoomManager(store, manager, bus)
     room_socket = RoomSocket(rooms, limits or Limits())
+    creations = KeyedBuckets(settings.create_burst, settings.create_rate)
+    hint_requests = KeyedBuckets(settings.hint_burst, settings.hint_rate)
+    if bind_host is None and not settings.allowed_hosts.strip():
+        hosts: frozenset[str] | None = LOOPBACK_NAMES | {"testserver"}
+    else:
+        hosts = settings.host_names(bind_host or "127.0.0.1")
+    game_sockets: set[Listener] = set()
 
     async def on_event(event: Event) -> None:
         """Another process changed a game, a room, or a room's presence: catch up and push."""
@@ -228,6 +310,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store.claim(shared=bus.shared)
         await bus.start(on_event)
         await manager.start()
         await rooms.open()
@@ -250,7 +333,12 @@ def create_app(
     app.state.manager = manager
     app.state.rooms = rooms
     app.state.store = store
+    app.state.settings = settings
     app.add_middleware(BodyLimit)
+    app.add_middleware(HostCheck, hosts=hosts)
+
+    def client_key(request: Request) -> str:
+        return request.client.host if request.client is not None else "?"
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, error: ApiError) -> JSONResponse:
@@ -263,20 +351,43 @@ def create_app(
             return _error_response(ApiError(400, "bad_json", "the body is not valid JSON"))
         first = problems[0] if problems else {}
         where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "body"
-        message = f"{where}: {first.get('msg', 'invalid')}"
+        message = f"{where}: {str(first.get('msg', 'invalid'))[:200]}"
         return _error_response(ApiError(422, "invalid_request", message))
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if error.status_code == 400:  # the only 400 Starlette raises itself: a body it could not parse
+            return _error_response(ApiError(400, "bad_json", "the body is not valid JSON"))
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "error")
         return _error_response(ApiError(error.status_code, code, str(error.detail)))
+
+    @app.exception_handler(SQLAlchemyError)
+    async def store_error(request: Request, error: SQLAlchemyError) -> JSONResponse:
+        log.error("the database failed on %s %s: %s", request.method, request.url.path, str(error).splitlines()[0])
+        message = "saving failed: the database is not taking writes now; nothing was changed, try again"
+        return _error_response(ApiError(503, "store_unavailable", message))
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(request: Request, error: RecursionError) -> JSONResponse:
+        return _error_response(ApiError(400, "bad_json", "the body is nested too deeply"))
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, error: Exception) -> JSONResponse:
+        log.exception("%s %s failed", request.method, request.url.path)
+        return _error_response(ApiError(500, "server_error", "the server failed on this request; try again"))
+
+    @app.get("/health")
+    async def health() -> JSONResponse:
+        report = await asyncio.to_thread(manager.health)
+        return JSONResponse(report, status_code=200 if report["status"] == "ok" else 503)
 
     @app.get("/api/games/catalog")
     async def get_catalog() -> dict[str, Any]:
         return catalog.catalog()
 
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateIn) -> dict[str, Any]:
+    async def create_game(body: CreateIn, request: Request) -> dict[str, Any]:
+        creations.check(client_key(request), "new games")
         session = await manager.create(
             game=body.game,
             preset=body.preset,
@@ -289,8 +400,14 @@ def create_app(
         return session.summary()
 
     @app.get("/api/games")
-    async def list_games(status: Literal["playing", "over", "all"] = "playing") -> dict[str, Any]:
-        return {"games": manager.summaries(status)}
+    async def list_games(
+        status: Literal["playing", "over", "all"] = "playing",
+        limit: int | None = Query(default=None, ge=1, le=10_000),
+        cursor: str | None = Query(default=None, max_length=80),
+    ) -> dict[str, Any]:
+        size = min(limit or settings.page_size, settings.page_size)
+        games, following = manager.summaries(status, size, cursor)
+        return {"games": games, "next": following}
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
@@ -314,7 +431,10 @@ def create_app(
         return {"undone": undone, "view": answer}
 
     @app.get("/api/games/{game_id}/hint")
-    async def get_hint(game_id: str, seat: int = Query(), level: str | None = None) -> dict[str, Any]:
+    async def get_hint(
+        game_id: str, request: Request, seat: int = Query(ge=-1000, le=1000), level: str | None = None
+    ) -> dict[str, Any]:
+        hint_requests.check(client_key(request), "hints")
         return await manager.hint(game_id, seat, level)
 
     @app.get("/api/games/{game_id}/record")
@@ -327,34 +447,46 @@ def create_app(
         try:
             session = manager.get(game_id)
             spec = _checked(session, _seat_spec(seat))
+            if len(game_sockets) >= settings.total_game_sockets:
+                raise ApiError(503, "server_busy", "the server has too many open sockets: try again later")
+            if len(session.listeners) >= settings.game_sockets:
+                raise ApiError(503, "game_busy", "this game has too many open sockets")
         except ApiError as error:
             await websocket.send_json(error.body() | {"type": "error"})
-            await websocket.close(code=4404 if error.status == 404 else 4400)
+            code = {404: 4404, 503: 1013}.get(error.status, 4400)
+            await websocket.close(code=code, reason=error.code)
             return
         listener = Listener(spec)
         async with session.lock:
             session.listeners.add(listener)
+            game_sockets.add(listener)
+            manager.touch(session)
             listener.offer({"type": "view", "cause": "connect", "view": session.view(spec)})
+            if manager.store_error is not None:
+                listener.offer({"type": "status", "store": "retrying", "message": "saving failed, retrying"})
         sender = asyncio.create_task(pump(websocket, listener.queue))
+        closing = False
         try:
-            while True:
-                text = await websocket.receive_text()
-                with contextlib.suppress(ValueError):
-                    message = json.loads(text)
-                    if isinstance(message, dict) and message.get("type") == "ping":
-                        listener.offer({"type": "pong"})
-        except WebSocketDisconnect:
+            closing = await _read_game_socket(websocket, listener, settings.socket_hello_timeout)
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             session.listeners.discard(listener)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
+            game_sockets.discard(listener)
+            session.touched = time.monotonic()  # the client was there until now (the clock's grace)
+            if closing:
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError, Exception):
+                    await asyncio.wait_for(sender, timeout=5)
+            if not sender.done():
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sender
 
     # ---------------------------------------------------------------------------- rooms
 
     @app.post("/api/rooms", status_code=201)
-    async def create_room(body: RoomIn) -> dict[str, Any]:
+    async def create_room(body: RoomIn, request: Request) -> dict[str, Any]:
+        creations.check(client_key(request), "new rooms")
         return await rooms.create(
             game=body.game,
             preset=body.preset,

@@ -25,6 +25,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -96,6 +97,7 @@ class RoomHub:
         self.presence_lock = asyncio.Lock()
         """One count of the presence at a time, so that an older count never overwrites a newer one."""
         self.shown_state: str | None = None
+        self.touched = time.monotonic()
 
     def local_counts(self) -> dict[int, int]:
         counts = {seat: 0 for seat, info in enumerate(self.room.seats) if info["kind"] == "human"}
@@ -119,6 +121,8 @@ class RoomManager:
         self.hubs: dict[str, RoomHub] = {}
         self._sweeper: asyncio.Task[None] | None = None
         sessions.watchers.append(self._game_changed)
+        sessions.evictors.append(self.evict_idle)
+        sessions.room_holds = self._holds
 
     async def open(self) -> None:
         """Start the background work (with several processes: the presence sweep)."""
@@ -131,12 +135,33 @@ class RoomManager:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
 
+    def _holds(self, session: GameSession) -> bool:
+        hub = self.hubs.get(session.room_id or "")
+        return hub is not None and hub.session is session
+
+    def evict_idle(self, idle: float) -> None:
+        """Drop from memory the rooms with no socket, no request and no change for ``idle`` seconds whose
+        game has nothing running; ``hub`` reads one again on demand (docs: limits)."""
+        now = time.monotonic()
+        for room_id, hub in list(self.hubs.items()):
+            session = hub.session
+            if hub.listeners or hub.lock.locked() or now - hub.touched < idle:
+                continue
+            if session is not None:
+                running = (session.ai_task, session.timer_task)
+                if any(task is not None and not task.done() for task in running):
+                    continue
+                if session.listeners or now - max(session.touched, session.changed_at) < idle:
+                    continue
+            del self.hubs[room_id]
+
     # ------------------------------------------------------------------------------ lookup and roles
 
     def hub(self, room_id: str) -> RoomHub:
         """The room ``room_id`` (read from the database the first time), or ``404 unknown_room``."""
         hub = self.hubs.get(room_id)
         if hub is not None:
+            hub.touched = time.monotonic()
             return hub
         room = self.store.rooms.get(room_id) if 0 < len(room_id) <= 32 else None
         if room is None:
@@ -319,8 +344,9 @@ class RoomManager:
         turn_time_limit: float | None,
     ) -> dict[str, Any]:
         entry = catalog.info(game)
-        limit, options = checked_time_limit(game, turn_time_limit, options)
-        preset, engine_game = checked_rules(entry, game, preset, players, seats, options)
+        settings = self.sessions.settings
+        limit, options = checked_time_limit(game, turn_time_limit, options, settings)
+        preset, engine_game = checked_rules(entry, game, preset, players, seats, options, settings)
         count = engine_game.num_players
         if seats is None:
             seats = [{"kind": "human"} for _ in range(count)]

@@ -28,6 +28,8 @@ import json
 import logging
 import math
 import secrets
+import time
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -40,6 +42,8 @@ from bonepile.store.db import OVER, PLAYING, GameStore, StaleWrite, StoredGame
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
 from bonepile.web.errors import ApiError, bad_seat, move_error, unknown_game
+from bonepile.web.guards import HintPool
+from bonepile.web.settings import Settings
 from bonepile.web.views import (
     LastMove,
     SeatInfo,
@@ -58,9 +62,6 @@ SeatSpec = int | Literal["turn"] | None
 
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in a browser's numbers."""
-
-MAX_TURN_TIME = 86400.0
-"""The longest turn time limit, in seconds (a day)."""
 
 TIMEOUT_AGENT = "random"
 """What plays for a seat whose clock ran out where the rules have no time-out move (docs: the turn timer)."""
@@ -84,8 +85,10 @@ def agent_seed(seed: int, move_number: int, seat: int) -> int:
     return (seed * 1_000_003 + move_number * 8_191 + seat) % 2**63
 
 
-def checked_time_limit(game: str, limit: float | None, options: dict[str, Any]) -> tuple[float | None, dict[str, Any]]:
-    """The checked turn time limit of a new game or room, and its engine options.
+def checked_time_limit(
+    game: str, limit: float | None, options: dict[str, Any], settings: Settings
+) -> tuple[float | None, dict[str, Any]]:
+    """The checked turn time limit of a new game or room (within the settings' bounds), and its engine options.
 
     For Tri-Ominos the limit is the engine's own option (T8: it makes the
     ``timeout`` move legal), which may come in ``options`` instead; Dominoes
@@ -101,8 +104,9 @@ def checked_time_limit(game: str, limit: float | None, options: dict[str, Any]) 
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int | float):
             raise ApiError(400, "bad_rules", "turn_time_limit must be a number of seconds or null")
-        if not (math.isfinite(limit) and 0 < limit <= MAX_TURN_TIME):
-            raise ApiError(400, "bad_rules", f"turn_time_limit must be more than 0 and at most {MAX_TURN_TIME:g} s")
+        low, high = settings.min_turn_time, settings.max_turn_time
+        if not (math.isfinite(limit) and limit > 0 and low <= limit <= high):
+            raise ApiError(400, "bad_rules", f"turn_time_limit must be from {low:g} to {high:g} s, or null (no clock)")
         limit = float(limit)
         if game == "triominoes":
             options["turn_time_limit"] = limit
@@ -149,6 +153,25 @@ class Listener:
         self.queue.put_nowait(item)
 
 
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A session's state before a change, to go back to when the change cannot be stored."""
+
+    texts: tuple[str, ...]
+    turn_started_at: datetime
+    timeouts: frozenset[int]
+
+
+UNDO_RULE = (
+    "Undo takes back your own moves as long as nothing hidden has been shown since: "
+    "once another player has moved, or you have drawn, those moves stand."
+)
+"""What the table says of undo (docs: undo): why a move cannot always be taken back."""
+
+REVEALING_KINDS = frozenset({"draw", "timeout"})
+"""Kinds of a player's own move that show it something hidden (the tile drawn)."""
+
+
 Watcher = Callable[["GameSession", str], None]
 """Called after a game changed and its views were queued (with the game's lock held): the rooms listen."""
 
@@ -185,6 +208,11 @@ class GameSession:
         self.hands_at: list[int] = []
         """For each move, how many hands had ended before it (a move may be undone only in the hand in play)."""
         self.ended_hand = False
+        self.touched = time.monotonic()
+        """When a client last asked for this game (the clock and eviction look)."""
+        self.changed_at = self.touched
+        self.clock_stopped = False
+        """A game at one screen whose clock ran out with no client there: the turn waits for one."""
         self.rebuild(stored.moves)
 
     # ------------------------------------------------------------------------------ state
@@ -211,6 +239,36 @@ class GameSession:
         self.ended_hand = ended
         self.timeouts = {number for number in self.timeouts if number <= len(self.texts)}
         self.revision += 1
+
+    def mark(self) -> Mark:
+        return Mark(tuple(self.texts), self.turn_started_at, frozenset(self.timeouts))
+
+    def restore(self, mark: Mark) -> None:
+        """Go back to ``mark`` (a change that could not be stored)."""
+        self.timeouts = set(mark.timeouts)
+        self.rebuild(mark.texts)
+        self.turn_started_at = mark.turn_started_at
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` may not take back its last move now (None: it may).
+
+        An undo replays the game from its seed, so whatever the undone moves
+        showed (another player's tile, the tile a draw brought) would still be
+        where it was: a player could look and undo. So an undo never goes
+        back past a move that showed something hidden (docs: undo).
+        """
+        mine = [i for i, mover in enumerate(self.movers) if mover == seat]
+        if not mine:
+            return "you have no move to take back"
+        last = mine[-1]
+        if self.hands_at[last] != len(self.game.hand_summaries):
+            return "that hand is over: its tiles have been shown"
+        for number in range(last, len(self.texts)):
+            if self.movers[number] != seat:
+                return "another player has moved since: what that showed cannot be unseen"
+            if self.game.moves[number].kind.value in REVEALING_KINDS:
+                return "you drew since: the tile you saw cannot go back unseen"
+        return None
 
     def _turn(self) -> tuple[int | None, int]:
         """Whose turn in which hand: the clock restarts when this changes (a draw keeps the turn)."""
@@ -274,6 +332,15 @@ class GameSession:
         deadline = self.deadline()
         if deadline is None or self.turn_time_limit is None:
             return None
+        if self.clock_stopped:
+            # No client was there when the turn ran out: it waits, and starts afresh when one is back.
+            return {
+                "seat": self.game.to_move,
+                "limit": self.turn_time_limit,
+                "deadline": None,
+                "remaining": self.turn_time_limit,
+                "stopped": True,
+            }
         remaining = max(0.0, (deadline - _now()).total_seconds())
         return {
             "seat": self.game.to_move,
@@ -336,7 +403,10 @@ class GameSession:
         bonus_of = None
         if self.name == "triominoes" and seat is not None and self.game.to_move == seat:
             bonus_of = self.game.round.placement_bonus
-        return view(self.table(), observation, seat, bonus_of)
+        answer: dict[str, Any] = view(self.table(), observation, seat, bonus_of)
+        if seat is not None and len(self.humans) == 1:
+            answer["can_undo"] = not self.over and self.undo_refusal(seat) is None
+        return answer
 
     def summary(self) -> dict[str, Any]:
         game = self.game
@@ -351,6 +421,7 @@ class GameSession:
             "human_seats": humans,
             "hot_seat": len(humans) > 1,
             "undo": len(humans) == 1,
+            "undo_rule": UNDO_RULE if len(humans) == 1 else None,
             "turn": game.to_move,
             "move_number": self.move_number,
             "hand_number": len(game.hand_summaries) + (0 if self.over else 1),
@@ -377,29 +448,54 @@ class SessionManager:
     """Every game the server knows: creates, loads, plays, stores and broadcasts them."""
 
     def __init__(
-        self, store: GameStore, *, ai_delay: float = 0.8, hand_pause: float = 2.5, bus: LocalBus | None = None
+        self,
+        store: GameStore,
+        *,
+        ai_delay: float = 0.8,
+        hand_pause: float = 2.5,
+        bus: LocalBus | None = None,
+        settings: Settings | None = None,
     ) -> None:
         self.store = store
         self.ai_delay = ai_delay
         self.hand_pause = hand_pause
         self.bus = bus if bus is not None else LocalBus()
+        self.settings = settings if settings is not None else Settings()
         self.sessions: dict[str, GameSession] = {}
         self.broken: dict[str, str] = {}
         self.watchers: list[Watcher] = []
         self._background: set[asyncio.Task[None]] = set()
+        self.hints = HintPool(self.settings.hint_workers, self.settings.hint_queue, self.settings.hint_timeout)
+        self.store_error: str | None = None
+        """Why the last write failed, while writes fail (None: the store is fine); /health shows it."""
+        self.store_failed_at: datetime | None = None
+        self._failures = 0
+        self._sweeper: asyncio.Task[None] | None = None
+        self.room_holds: Callable[[GameSession], bool] | None = None
+        """Whether a room in memory still holds this game (set by the rooms): such a game stays."""
+        self.evictors: list[Callable[[float], None]] = []
+        """Called by the sweep with the idle time after which things leave memory (the rooms listen)."""
 
     # ------------------------------------------------------------------------------ life
 
     async def start(self) -> None:
-        """Resume every unfinished game (the rooms' too): rebuild it, let the AI play on where it is to
-        move, and run the clock on where a human is (a deadline that passed meanwhile is applied now)."""
-        for stored in self.store.find([PLAYING]):
+        """Resume the unfinished games (the rooms' too) that changed lately: rebuild each, let the AI play
+        on where it is to move, and run the clock on where a human is (a deadline that passed meanwhile is
+        applied now). Older games stay on disk until someone asks for one (``load``)."""
+        since = _now() - timedelta(seconds=self.settings.evict_after)
+        for stored in self.store.find([PLAYING], updated_since=since):
             session = self._load(stored)
             if session is not None:
                 self.kick_ai(session)
                 self.arm_timer(session)
+        self._sweeper = asyncio.create_task(self._sweep(), name="game-sweep")
 
     async def stop(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
+        self.hints.close()
         tasks = [
             task
             for session in self.sessions.values()
@@ -427,7 +523,10 @@ class SessionManager:
         """Any game by id, a room's included (for the rooms; the solo API uses ``get``)."""
         session = self.sessions.get(game_id)
         if session is not None:
+            self.touch(session)
             return session
+        if not 0 < len(game_id) <= 32:
+            raise unknown_game(game_id[:32])
         if game_id not in self.broken:
             stored = self.store.get(game_id)
             if stored is None:
@@ -446,17 +545,42 @@ class SessionManager:
             raise unknown_game(game_id)
         return session
 
-    def summaries(self, status: str) -> list[dict[str, Any]]:
+    def touch(self, session: GameSession) -> None:
+        """A client asked for the game: it stays in memory, and a clock that stopped for want of a client
+        starts its turn afresh (docs: the turn timer)."""
+        session.touched = time.monotonic()
+        if session.clock_stopped:
+            session.clock_stopped = False
+            session.turn_started_at = _now()
+            self.arm_timer(session)
+
+    def present(self, session: GameSession) -> bool:
+        """Whether a client is at a game: a room's game always (its players wait for each other); a game at
+        one screen while a socket is open on it or a request came within ``client_grace`` seconds."""
+        if session.room_id is not None or session.listeners:
+            return True
+        return time.monotonic() - session.touched <= self.settings.client_grace
+
+    def summaries(self, status: str, limit: int, cursor: str | None) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of the solo games, most recently played first, and the cursor of the next page (None: the
+        last page). A game not in memory is rebuilt for its summary and not kept."""
         statuses = None if status == "all" else [status]
+        after = None if cursor is None else read_cursor(cursor)
+        rows = self.store.find(statuses, in_rooms=False, limit=limit + 1, after=after)
         summaries = []
-        for stored in self.store.find(statuses, in_rooms=False):
+        for stored in rows[:limit]:
             if stored.id in self.broken:
                 continue
+            session = self.sessions.get(stored.id)
             try:
-                summaries.append(self.get(stored.id).summary())
-            except ApiError:
+                summaries.append((session or GameSession(stored)).summary())
+            except (BonepileError, ApiError, TypeError, ValueError, KeyError):
                 continue
-        return summaries
+        following = None
+        if len(rows) > limit:
+            last = rows[limit - 1]
+            following = f"{last.updated_at.isoformat()}|{last.id}"
+        return summaries, following
 
     # ------------------------------------------------------------------------------ creating
 
@@ -476,8 +600,8 @@ class SessionManager:
             seed = secrets.randbelow(MAX_SEED + 1)
         elif not 0 <= seed <= MAX_SEED:
             raise ApiError(400, "bad_rules", f"seed must be a whole number from 0 to {MAX_SEED}")
-        limit, options = checked_time_limit(game, turn_time_limit, options)
-        preset, engine_game = checked_rules(entry, game, preset, players, seats, options)
+        limit, options = checked_time_limit(game, turn_time_limit, options, self.settings)
+        preset, engine_game = checked_rules(entry, game, preset, players, seats, options, self.settings)
         chosen = checked_seats(game, engine_game.num_players, seats)
         stored = self.store.create(
             game=game,
@@ -500,14 +624,16 @@ class SessionManager:
 
     # ------------------------------------------------------------------------------ playing
 
-    def _commit(self, session: GameSession, published: Sequence[str]) -> None:
+    def _commit(self, session: GameSession, published: Mark) -> None:
         """Store the session's moves, if the stored game is still the version this session read.
 
-        ``published`` are the moves whose views had gone out before this
+        ``published`` is the state whose views had gone out before this
         change. If another process wrote first (``StaleWrite``), the session
-        goes back to them and catches up from the database (pushing what it
+        goes back to it and catches up from the database (pushing what it
         missed), and the error goes up so the caller can check its move
-        again. On any other failure it goes back to what is stored.
+        again. On any other failure (the database is down, the disk full) it
+        goes back to ``published`` too, which is what is stored, and the
+        store counts as failing until a write succeeds again.
         """
         try:
             stored = self.store.save(
@@ -519,16 +645,66 @@ class SessionManager:
                 timeouts=sorted(session.timeouts),
             )
         except StaleWrite:
-            session.rebuild(published)
+            session.restore(published)
             self._refresh(session)
             raise
-        except Exception:
-            stored_now = self.store.get(session.id)
-            session.rebuild(stored_now.moves if stored_now is not None else ())
-            if stored_now is not None:
-                self._take_stored(session, stored_now)
+        except Exception as error:
+            session.restore(published)
+            self._store_failed(error)
             raise
         self._take_stored(session, stored)
+        self._store_recovered()
+
+    # ------------------------------------------------------------------------------ the store's health
+
+    def _store_failed(self, error: Exception) -> None:
+        """A write failed: say so once to every socket (``status``: saving failed, retrying) and log it."""
+        first = self.store_error is None
+        self.store_error = f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
+        self._failures += 1
+        if first:
+            self.store_failed_at = _now()
+            log.error("a database write failed; retrying: %s", self.store_error)
+            self._tell_everyone({"type": "status", "store": "retrying", "message": "saving failed, retrying"})
+
+    def _store_recovered(self) -> None:
+        self._failures = 0
+        if self.store_error is None:
+            return
+        log.warning("the database takes writes again")
+        self.store_error = None
+        self.store_failed_at = None
+        self._tell_everyone({"type": "status", "store": "ok", "message": "saved"})
+
+    def _tell_everyone(self, message: dict[str, Any]) -> None:
+        for session in self.sessions.values():
+            for listener in session.listeners:
+                listener.offer(message)
+
+    def retry_pause(self) -> float:
+        """How long to wait before writing again after ``_failures`` failures in a row (doubling, capped)."""
+        return float(min(self.settings.store_retry_max, 0.25 * 2 ** min(self._failures, 16)))
+
+    def health(self) -> dict[str, Any]:
+        """``GET /health``: whether the database answers and takes writes (docs: health)."""
+        reachable = True
+        try:
+            self.store.ping()
+        except Exception as error:
+            reachable = False
+            if self.store_error is None:
+                self.store_error = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+        ok = reachable and self.store_error is None
+        return {
+            "status": "ok" if ok else "degraded",
+            "store": {
+                "ok": ok,
+                "reachable": reachable,
+                "error": self.store_error,
+                "failing_since": None if self.store_failed_at is None else iso_ms(self.store_failed_at),
+            },
+            "games_in_memory": len(self.sessions),
+        }
 
     @staticmethod
     def _take_stored(session: GameSession, stored: StoredGame) -> None:
@@ -539,6 +715,7 @@ class SessionManager:
 
     def _changed(self, session: GameSession, cause: str) -> None:
         """After a commit (lock held): push the views here, tell the other processes, go on with AI and clock."""
+        session.changed_at = time.monotonic()
         session.publish(cause)
         for watcher in self.watchers:
             watcher(session, cause)
@@ -624,6 +801,7 @@ class SessionManager:
                 if session.over:
                     raise ApiError(409, "game_over", "the game is over")
                 self._check_number(session, move_number)
+                self._check_length(session)
                 to_move = session.game.to_move
                 if to_move != seat:
                     name = session.seats[to_move].name
@@ -634,7 +812,7 @@ class SessionManager:
                     raise move_error(error) from None
                 if move not in session.game.legal_moves():
                     raise ApiError(400, "illegal_move", f"illegal move {text!r}")
-                published = list(session.texts)
+                published = session.mark()
                 played = session.apply(seat, move)
                 try:
                     self._commit(session, published)
@@ -643,6 +821,12 @@ class SessionManager:
                 self._changed(session, "move")
                 return played, session.view(seat) if answer else None
         raise ApiError(409, "stale_move", "the game moved on while this move was being played")
+
+    def _check_length(self, session: GameSession) -> None:
+        if session.move_number >= self.settings.max_moves:
+            raise ApiError(
+                409, "move_limit", f"this game has reached {self.settings.max_moves} moves, the most a game may have"
+            )
 
     @staticmethod
     def _check_number(session: GameSession, move_number: int | None) -> None:
@@ -662,16 +846,14 @@ class SessionManager:
             if session.humans != [seat]:
                 raise ApiError(409, "cannot_undo", "undo is only for a table with one human player")
             self._check_number(session, move_number)
-            mine = [i for i, mover in enumerate(session.movers) if mover == seat]
-            if not mine:
-                raise ApiError(409, "cannot_undo", "you have no move to take back")
-            last = mine[-1]
-            if session.hands_at[last] != len(session.game.hand_summaries):
-                raise ApiError(409, "cannot_undo", "that hand is over: its tiles have been shown")
+            refusal = session.undo_refusal(seat)
+            if refusal is not None:
+                raise ApiError(409, "cannot_undo", f"{refusal[0].upper()}{refusal[1:]}. {UNDO_RULE}")
+            last = [i for i, mover in enumerate(session.movers) if mover == seat][-1]
             undone = session.move_number - last
             if session.ai_task is not None:
                 session.ai_task.cancel()
-            published = list(session.texts)
+            published = session.mark()
             session.rebuild(session.texts[:last])
             session.turn_started_at = _now()
             try:
@@ -693,13 +875,67 @@ class SessionManager:
             chosen = catalog.hint_level(session.name) if level is None else catalog.resolve_level(session.name, level)
             observation = session.game.observation(seat)
             legal = {entry["text"]: entry for entry in session.view(seat)["legal_moves"]}
-            agent = make_agent(chosen, session.name, agent_seed(session.seed, session.move_number, seat))
-        move = await asyncio.to_thread(agent.choose, observation)
+            seed = agent_seed(session.seed, session.move_number, seat)
+            agent = make_agent(chosen, session.name, seed)
+        move = await self.hints.run(choose_move, chosen, session.name, seed, observation)
         entry = legal[str(move)]
         return {"level": chosen, "move": entry, "reason": hint_reason(agent, observation, move, entry)}
 
     def record(self, game_id: str) -> dict[str, Any]:
         return record_of(self.get(game_id))
+
+    # ------------------------------------------------------------------------------ memory and disk
+
+    async def _sweep(self) -> None:
+        """Now and then: let idle games leave memory, and delete what is past the retention period."""
+        period = max(1.0, min(60.0, self.settings.evict_after / 4))
+        last_purge = 0.0
+        while True:
+            await asyncio.sleep(period)
+            try:
+                self.evict_idle()
+                if time.monotonic() - last_purge > min(3600.0, self.settings.retention_days * 86400 / 4):
+                    last_purge = time.monotonic()
+                    await asyncio.to_thread(self.purge)
+            except Exception:
+                log.exception("the sweep of idle and old games failed")
+
+    def evict_idle(self) -> int:
+        """Drop from memory every game that has had no socket, no request and no change for ``evict_after``
+        seconds and has nothing running (an AI to move, a clock); ``load`` reads it again on demand."""
+        idle = self.settings.evict_after
+        for evictor in self.evictors:
+            evictor(idle)
+        now = time.monotonic()
+        gone = []
+        for game_id, session in self.sessions.items():
+            busy = any(task is not None and not task.done() for task in (session.ai_task, session.timer_task))
+            if (
+                session.listeners
+                or busy
+                or session.lock.locked()
+                or now - max(session.touched, session.changed_at) < idle
+            ):
+                continue
+            if session.room_id is not None and self.room_holds is not None and self.room_holds(session):
+                continue
+            gone.append(game_id)
+        for game_id in gone:
+            del self.sessions[game_id]
+        return len(gone)
+
+    def purge(self) -> int:
+        """Delete the games (and rooms) nobody has touched for ``retention_days``; whether finished or
+        abandoned, they are past keeping (docs: retention)."""
+        cutoff = _now() - timedelta(days=self.settings.retention_days)
+        deleted = self.store.purge(before=cutoff)
+        for game_id in deleted:
+            session = self.sessions.get(game_id)
+            if session is not None and not session.listeners:
+                del self.sessions[game_id]
+        if deleted:
+            log.info("deleted %d games older than %g days", len(deleted), self.settings.retention_days)
+        return len(deleted)
 
     # ------------------------------------------------------------------------------ the AI
 
@@ -707,22 +943,34 @@ class SessionManager:
         """Start the game's AI player if an AI seat is to move and none is running."""
         if session.ai_to_move() is None or (session.ai_task is not None and not session.ai_task.done()):
             return
+        if session.move_number >= self.settings.max_moves:
+            return
         session.ai_task = asyncio.create_task(self._play_ai(session), name=f"ai-{session.id}")
 
     async def _play_ai(self, session: GameSession) -> None:
-        """Play the AI seats while one is to move: think and wait at once, then apply, commit and publish."""
+        """Play the AI seats while one is to move: think and wait at once, then apply, commit and publish.
+
+        A move that cannot be stored (the database down, the disk full) is
+        tried again after a pause that doubles up to ``store_retry_max``, for
+        as long as it takes: the game goes on by itself once the store is back.
+        """
         while True:
             async with session.lock:
-                self._catch_up(session)
-                seat = session.ai_to_move()
-                if seat is None:
-                    return
-                revision = session.revision
-                observation = session.game.observation(seat)
-                level = session.seats[seat].level
-                assert level is not None
-                agent = make_agent(level, session.name, agent_seed(session.seed, session.move_number, seat))
-                pause = self.hand_pause if session.ended_hand else self.ai_delay
+                if not self._caught_up(session):
+                    seat = None
+                else:
+                    seat = session.ai_to_move()
+                    if seat is None or session.move_number >= self.settings.max_moves:
+                        return
+                    revision = session.revision
+                    observation = session.game.observation(seat)
+                    level = session.seats[seat].level
+                    assert level is not None
+                    agent = make_agent(level, session.name, agent_seed(session.seed, session.move_number, seat))
+                    pause = self.hand_pause if session.ended_hand else self.ai_delay
+            if seat is None:
+                await asyncio.sleep(self.retry_pause())
+                continue
             try:
                 if pause > 0:
                     _, move = await asyncio.gather(asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation))
@@ -734,19 +982,34 @@ class SessionManager:
                 log.exception("the AI of seat %s in game %s failed", seat, session.id)
                 return
             async with session.lock:
-                self._catch_up(session)
-                if session.revision != revision:
+                if not self._caught_up(session):
+                    failed = True
+                elif session.revision != revision:
                     continue  # an undo (or another process) changed the game while the AI was thinking
-                published = list(session.texts)
-                session.apply(seat, move)
-                try:
-                    self._commit(session, published)
-                except StaleWrite:
-                    continue
-                except Exception:
-                    log.exception("could not store the AI's move in game %s", session.id)
-                    return
-                self._changed(session, "move")
+                else:
+                    published = session.mark()
+                    session.apply(seat, move)
+                    try:
+                        self._commit(session, published)
+                    except StaleWrite:
+                        continue
+                    except Exception:
+                        log.warning("could not store the AI's move in game %s; trying again", session.id)
+                        failed = True
+                    else:
+                        failed = False
+                        self._changed(session, "move")
+            if failed:
+                await asyncio.sleep(self.retry_pause())
+
+    def _caught_up(self, session: GameSession) -> bool:
+        """``_catch_up``, telling a failing store (False) from success (lock held)."""
+        try:
+            self._catch_up(session)
+        except Exception as error:
+            self._store_failed(error)
+            return False
+        return True
 
     # ------------------------------------------------------------------------------ the clock
 
@@ -767,31 +1030,64 @@ class SessionManager:
             )
 
     async def _run_timer(self, session: GameSession, revision: int, deadline: datetime) -> None:
-        """At the deadline, if the game has not moved meanwhile, make the seat's move for it and push it."""
+        """At the deadline, if the game has not moved meanwhile, make the seat's move for it and push it.
+
+        A game at one screen with no client there does not time out: its
+        clock stops until a client is back (``touch``), so a game nobody
+        watches is never played on by the clock. A move that cannot be
+        stored is tried again, as the AI's is.
+        """
         delay = (deadline - _now()).total_seconds()
         if delay > 0:
             await asyncio.sleep(delay)
-        async with session.lock:
-            self._catch_up(session)
-            if session.revision != revision or session.over:
-                return
-            seat = session.game.to_move
-            try:
-                move = session.timeout_move()
-            except Exception:
-                log.exception("no time-out move for seat %s in game %s", seat, session.id)
-                return
-            published = list(session.texts)
-            session.apply(seat, move, timed_out=True)
-            try:
-                self._commit(session, published)
-            except StaleWrite:
-                return  # another process moved (or timed out) first; its state has been taken in
-            except Exception:
-                log.exception("could not store the time-out move in game %s", session.id)
-                return
-            session.timer_for = None
-            self._changed(session, "timeout")
+        while True:
+            async with session.lock:
+                if self._caught_up(session):
+                    if session.revision != revision or session.over:
+                        return
+                    if not self.present(session):
+                        session.clock_stopped = True
+                        session.timer_for = None
+                        return
+                    if session.move_number >= self.settings.max_moves:
+                        return
+                    seat = session.game.to_move
+                    try:
+                        move = session.timeout_move()
+                    except Exception:
+                        log.exception("no time-out move for seat %s in game %s", seat, session.id)
+                        return
+                    published = session.mark()
+                    session.apply(seat, move, timed_out=True)
+                    try:
+                        self._commit(session, published)
+                    except StaleWrite:
+                        return  # another process moved (or timed out) first; its state has been taken in
+                    except Exception:
+                        log.warning("could not store the time-out move in game %s; trying again", session.id)
+                        revision = session.revision
+                    else:
+                        session.timer_for = None
+                        self._changed(session, "timeout")
+                        return
+            await asyncio.sleep(self.retry_pause())
+
+
+def choose_move(level: str, game: str, seed: int, observation: Any) -> Any:
+    """The move the agent ``level`` (seeded with ``seed``) chooses: a hint, in a worker process."""
+    return make_agent(level, game, seed).choose(observation)
+
+
+def read_cursor(cursor: str) -> tuple[datetime, str]:
+    """A page cursor of ``GET /api/games`` (the last game of the page before), or ``400 bad_cursor``."""
+    moment, _, game_id = cursor.partition("|")
+    try:
+        when = datetime.fromisoformat(moment)
+    except ValueError:
+        raise ApiError(400, "bad_cursor", "cursor is not one this server gave") from None
+    if not game_id or len(game_id) > 32 or len(cursor) > 80:
+        raise ApiError(400, "bad_cursor", "cursor is not one this server gave")
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)), game_id
 
 
 def record_of(session: GameSession) -> dict[str, Any]:
@@ -811,8 +1107,10 @@ def checked_rules(
     players: int | None,
     seats: Sequence[dict[str, Any]] | None,
     options: dict[str, Any],
+    settings: Settings,
 ) -> tuple[str, Any]:
-    """The preset and an engine game built with these rules (seed 0), or ``400 bad_rules``."""
+    """The preset and an engine game built with these rules (seed 0), or ``400 bad_rules`` (a target
+    over ``max_target`` too: a game must end in a time a player would sit through)."""
     preset = entry.default_preset if preset is None else preset
     if preset not in entry.presets:
         raise ApiError(400, "bad_rules", f"unknown preset {preset!r}; choose one of {', '.join(entry.presets)}")
@@ -823,14 +1121,30 @@ def checked_rules(
         engine_game = entry.new_game(preset, count, 0, **options)
     except BonepileError as error:
         raise ApiError(400, "bad_rules", error.public) from None
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError, RecursionError):
         raise ApiError(400, "bad_rules", "bad options for this game") from None
+    target = getattr(engine_game.rules, "target", None)
+    if isinstance(target, int) and target > settings.max_target:
+        raise ApiError(400, "bad_rules", f"target must be at most {settings.max_target}")
     return preset, engine_game
 
 
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+"""Unicode categories a name loses: control, format (direction overrides such as U+202E, zero-width
+characters), private, unassigned and line characters, which could make one name pass for another."""
+
+
+def clean_name(name: str) -> str:
+    """A name as shown: the hidden and control characters dropped, every run of spaces made one."""
+    kept = "".join(
+        " " if unicodedata.category(c) == "Zs" else c for c in name if unicodedata.category(c) not in HIDDEN_CATEGORIES
+    )
+    return " ".join(kept.split())
+
+
 def checked_name(name: str | None, default: str, seat: int) -> str:
-    """A seat's name: trimmed, 1-24 characters, else the default."""
-    chosen = (name or "").strip() or default
+    """A seat's name: cleaned (``clean_name``), 1-24 characters, else the default."""
+    chosen = clean_name(name or "") or default
     if len(chosen) > 24:
         raise ApiError(400, "bad_rules", f"seat {seat}'s name is longer than 24 characters")
     return chosen

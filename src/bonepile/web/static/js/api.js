@@ -88,6 +88,7 @@ export class TableSocket {
     this.socket = socket;
     socket.addEventListener("open", () => {
       this.retries = 0;
+      socket.send(JSON.stringify({ type: "hello" })); // within the server's hello deadline
       this.onState("open");
       clearInterval(this.pinger);
       this.pinger = setInterval(() => {
@@ -102,6 +103,7 @@ export class TableSocket {
         return;
       }
       if (message.type === "view") this.onView(message.view, message.cause);
+      else if (message.type === "status") this.onState(message.store === "ok" ? "open" : "saving", message);
       else if (message.type === "error") {
         this.closed = true;
         this.onState("fatal", message.error);

@@ -339,7 +339,7 @@ const KEYS = [
   ["P", "pass, when you must"],
   ["R", "turn the tile (Tri-Ominos, when several ways fit)"],
   ["H", "ask for a hint"],
-  ["U", "undo your last move (alone against the computer)"],
+  ["U", "undo your last move (alone against the computer, until another player moves or you draw)"],
   ["F, +, \u2212", "fit the board, zoom in, zoom out (Tri-Ominos)"],
   ["?", "this list"],
 ];

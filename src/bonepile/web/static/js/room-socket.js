@@ -99,6 +99,9 @@ export class RoomSocket {
         }
         break;
       }
+      case "status": // the server could not save: it retries, and says when it can again
+        handlers.onState(message.store === "ok" ? "open" : "saving", message);
+        break;
       default:
         break; // pong
     }

@@ -20,6 +20,7 @@ export function soloTransport(id, navigate) {
         title: summary.title,
         hotSeat: summary.hot_seat,
         undo: summary.undo,
+        undoRule: summary.undo_rule,
         hints: summary.human_seats.length > 0,
         homeSeat: summary.hot_seat ? summary.human_seats[0] : seatSpec,
         watching: "You are watching: every seat is played by the computer.",

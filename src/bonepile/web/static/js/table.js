@@ -128,7 +128,7 @@ class Table {
       gameTitle: h("div", { class: "game-title" }),
       handInfo: h("div", { class: "hand-info" }),
       hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)", hidden: !this.info.hints }, "Hint"),
-      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", hidden: !this.info.undo }, "\u21b6 Undo"),
+      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: this.info.undoRule ? `Undo (U). ${this.info.undoRule}` : "Undo (U)", hidden: !this.info.undo }, "\u21b6 Undo"),
       keysButton: h("button", { type: "button", class: "tool icon-only", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
       banner: h("div", { class: "connection-banner", role: "alert", hidden: true }),
       opponents: h("div", { class: "opponents", "aria-label": "Other players" }),
@@ -189,6 +189,9 @@ class Table {
       banner.hidden = false;
       banner.textContent = "Connection to the server lost: reconnecting\u2026";
       this.page.classList.add("offline");
+    } else if (state === "saving") {
+      banner.hidden = false;
+      banner.textContent = "Saving failed, retrying\u2026";
     } else if (state === "fatal") {
       banner.hidden = false;
       banner.textContent = detail ? detail.message : "This game cannot be shown.";
@@ -318,6 +321,7 @@ class Table {
 
   canUndo() {
     const view = this.view;
+    if (view.can_undo !== undefined) return this.info.undo && view.can_undo; // the server says (see undo_rule)
     return this.info.undo && view.status === "playing" && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
   }
 

@@ -1,0 +1,161 @@
+"""What stands between a client and the server's work: rate limits per client, the Host and Origin
+checks, and the hints' own worker pool.
+
+Why a pool of processes for hints: a hint runs the strongest AI, which is
+pure Python; in a thread it would hold the interpreter's lock against every
+room's AI player, so a flood of hints would slow every game. A separate
+process (``hint_workers`` of them) thinks beside the server instead, a queue
+of ``hint_queue`` bounds what may wait, and ``hint_timeout`` bounds how long
+a client waits for one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Collection
+from typing import Any, TypeVar
+from urllib.parse import urlsplit
+
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from bonepile.web.errors import ApiError
+
+_T = TypeVar("_T")
+
+MAX_CLIENTS = 10_000
+"""Clients whose buckets are remembered; the oldest are forgotten first (their buckets were full again)."""
+
+
+class KeyedBuckets:
+    """A token bucket per client key: ``burst`` at once, regained at ``rate`` per second."""
+
+    def __init__(self, burst: int, rate: float) -> None:
+        self.burst = burst
+        self.rate = rate
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def take(self, key: str) -> float:
+        """Take a token for ``key``: 0 if allowed, else the seconds until one is back."""
+        now = time.monotonic()
+        tokens, updated = self._buckets.pop(key, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - updated) * self.rate)
+        wait = 0.0
+        if tokens >= 1:
+            tokens -= 1
+        else:
+            wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
+        self._buckets[key] = (tokens, now)
+        while len(self._buckets) > MAX_CLIENTS:
+            self._buckets.popitem(last=False)
+        return wait
+
+    def check(self, key: str, what: str) -> None:
+        """Take a token for ``key`` or refuse with ``429 rate_limited``."""
+        wait = self.take(key)
+        if wait > 0:
+            raise ApiError(429, "rate_limited", f"too many {what} from this address: try again in {wait:.0f} s")
+
+
+def host_of(value: str) -> str:
+    """The name part of a Host header (``example.org:8000`` -> ``example.org``; ``[::1]:80`` -> ``[::1]``)."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        end = value.find("]")
+        return value[: end + 1] if end > 0 else value
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class HostCheck:
+    """Answer only requests whose Host header names this server (``400 bad_host`` otherwise), and
+    accept a WebSocket only from a page of the same origin (DNS rebinding: a foreign page that made
+    its own name point at this address must not drive the games)."""
+
+    def __init__(self, app: ASGIApp, hosts: Collection[str] | None) -> None:
+        self.app = app
+        self.hosts = None if hosts is None else frozenset(hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {key.lower(): value for key, value in scope.get("headers") or []}
+        host = headers.get(b"host", b"").decode("latin-1")
+        refusal: ApiError | None = None
+        if self.hosts is not None and host_of(host) not in self.hosts:
+            refusal = ApiError(400, "bad_host", "this server does not answer to that name (see --allowed-hosts)")
+        elif scope["type"] == "websocket":
+            origin = headers.get(b"origin")
+            if origin is not None and not same_origin(origin.decode("latin-1"), host):
+                refusal = ApiError(403, "bad_origin", "a WebSocket is accepted only from this server's own pages")
+        if refusal is None:
+            await self.app(scope, receive, send)
+            return
+        if scope["type"] == "websocket":
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 4403 if refusal.status == 403 else 4400})
+            return
+        from fastapi.responses import JSONResponse
+
+        await JSONResponse(refusal.body(), status_code=refusal.status)(scope, receive, send)
+
+
+def same_origin(origin: str, host: str) -> bool:
+    """Whether an ``Origin`` header names the same host and port as the request's ``Host``."""
+    parts = urlsplit(origin.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    default = "443" if parts.scheme == "https" else "80"
+    mine = host.strip().lower()
+    theirs = parts.netloc.lower()
+    if ":" not in theirs.rsplit("]", 1)[-1]:
+        theirs += f":{default}"
+    if ":" not in mine.rsplit("]", 1)[-1]:
+        mine += f":{default}"
+    return theirs == mine
+
+
+def _run(work: Callable[..., _T], *args: Any) -> _T:
+    return work(*args)
+
+
+class HintPool:
+    """Hints computed in their own processes, a bounded queue before them, and a deadline on each."""
+
+    def __init__(self, workers: int, queue: int, timeout: float) -> None:
+        self.workers = workers
+        self.timeout = timeout
+        self._slots = asyncio.Semaphore(workers + queue)
+        self._free = workers + queue
+        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+
+    def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
+        if self._executor is None:
+            # spawn, not fork: the server has threads (fork would copy their locks mid-use).
+            context = multiprocessing.get_context("spawn")
+            self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._executor
+
+    async def run(self, work: Callable[..., _T], *args: Any) -> _T:
+        """``work(*args)`` in a worker process (both must pickle), or ``503 hint_busy`` / ``hint_timeout``."""
+        if self._slots.locked():
+            raise ApiError(503, "hint_busy", "the server is busy with other hints: try again in a moment")
+        await self._slots.acquire()
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self._pool(), _run, work, *args)
+        future.add_done_callback(lambda _: self._slots.release())
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), timeout=self.timeout)
+        except TimeoutError:
+            raise ApiError(503, "hint_timeout", f"no hint within {self.timeout:g} s: try again") from None
+        except concurrent.futures.process.BrokenProcessPool:
+            self._executor = None
+            raise ApiError(503, "hint_busy", "the hint worker stopped: try again") from None
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None

@@ -1,0 +1,136 @@
+"""The server's bounds: every limit on what a client can make it do, each with a sane default.
+
+One dataclass, so that a bound is written down once: ``bonepile serve`` turns
+every field into a flag (``--hint-timeout 10``) and reads the same name from
+the environment (``BONEPILE_HINT_TIMEOUT=10``), a flag winning over the
+environment; docs/web-protocol.md ("Settings") and the README list them.
+The room socket's own limits stay in ``bonepile.web.room_socket.Limits``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+ENV_PREFIX = "BONEPILE_"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What one server process allows (defaults fit one machine serving a few hundred players)."""
+
+    min_turn_time: float = field(default=5.0, metadata={"help": "shortest turn time limit a game may set, seconds"})
+    max_turn_time: float = field(default=86400.0, metadata={"help": "longest turn time limit, seconds"})
+    max_target: int = field(default=1000, metadata={"help": "highest score target a game may set"})
+    max_moves: int = field(
+        default=5000, metadata={"help": "moves a game may reach; past that it is refused further moves and stops"}
+    )
+    create_burst: int = field(default=20, metadata={"help": "games and rooms one client may create at once"})
+    create_rate: float = field(default=0.5, metadata={"help": "creations per second one client regains"})
+    hint_workers: int = field(default=1, metadata={"help": "worker processes that compute hints (apart from the AI)"})
+    hint_queue: int = field(default=4, metadata={"help": "hints that may wait for a worker; more are refused"})
+    hint_timeout: float = field(default=10.0, metadata={"help": "seconds a hint may take before it is given up"})
+    hint_burst: int = field(default=5, metadata={"help": "hints one client may ask for at once"})
+    hint_rate: float = field(default=0.5, metadata={"help": "hints per second one client regains"})
+    game_sockets: int = field(default=16, metadata={"help": "sockets open on one game (/ws/games)"})
+    total_game_sockets: int = field(default=1000, metadata={"help": "sockets open on /ws/games in all"})
+    socket_hello_timeout: float = field(
+        default=10.0, metadata={"help": "seconds a /ws/games socket has to send its first message (hello or ping)"}
+    )
+    idle_timeout: float = field(default=5.0, metadata={"help": "seconds an idle keep-alive HTTP connection stays"})
+    header_timeout: float = field(
+        default=15.0, metadata={"help": "seconds a client has to send a whole request head; slower ones are closed"}
+    )
+    max_connections: int = field(
+        default=500, metadata={"help": "connections and requests at once; more get 503 (uvicorn's limit)"}
+    )
+    client_grace: float = field(
+        default=30.0,
+        metadata={
+            "help": "seconds a game at one screen counts a client as there after its last request "
+            "(its clock stops when no client is)"
+        },
+    )
+    evict_after: float = field(
+        default=600.0, metadata={"help": "seconds a game with no socket and no change stays in memory"}
+    )
+    retention_days: float = field(
+        default=90.0, metadata={"help": "days a finished or abandoned game (or room) is kept before it is deleted"}
+    )
+    page_size: int = field(default=50, metadata={"help": "games per page of GET /api/games (the most a page holds)"})
+    store_retry_max: float = field(
+        default=10.0, metadata={"help": "longest pause, seconds, between retries of a failed database write"}
+    )
+    allowed_hosts: str = field(
+        default="",
+        metadata={
+            "help": "comma-separated names the server answers to in the Host header, '*' for any "
+            "(default: the names of the address it listens on)"
+        },
+    )
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+        """The defaults, then ``BONEPILE_<NAME>`` from the environment, then ``overrides`` (not None)."""
+        environ = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for spec in dataclasses.fields(cls):
+            raw = environ.get(ENV_PREFIX + spec.name.upper())
+            if raw is not None:
+                values[spec.name] = parse(spec, raw)
+        values |= {name: value for name, value in overrides.items() if value is not None}
+        return cls(**values).checked()
+
+    def checked(self) -> Settings:
+        """These settings, or ``ValueError`` naming the first that makes no sense."""
+        for spec in dataclasses.fields(self):
+            value = getattr(self, spec.name)
+            if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
+                raise ValueError(f"{spec.name} must not be negative, not {value!r}")
+        if self.min_turn_time > self.max_turn_time:
+            raise ValueError("min_turn_time is over max_turn_time")
+        if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1:
+            raise ValueError("hint_workers, page_size and max_moves must be at least 1")
+        return self
+
+    def host_names(self, bound_host: str) -> frozenset[str] | None:
+        """The Host names to accept (None: any), given the address the server listens on."""
+        if self.allowed_hosts.strip():
+            names = {name.strip().lower() for name in self.allowed_hosts.split(",") if name.strip()}
+            return None if "*" in names else frozenset(names)
+        return default_hosts(bound_host)
+
+
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+
+
+def default_hosts(bound_host: str) -> frozenset[str] | None:
+    """The names of the address the server listens on: the loopback names for a loopback address, the
+    address itself otherwise; a wildcard address (0.0.0.0, ::) answers to any name (say which with
+    ``--allowed-hosts`` to check them)."""
+    host = bound_host.strip().lower().strip("[]")
+    if host in ("", "0.0.0.0", "::"):
+        return None
+    if host in LOOPBACK_NAMES or host.startswith("127."):
+        return LOOPBACK_NAMES | {host}
+    return frozenset({host, f"[{host}]"})
+
+
+def parse(spec: dataclasses.Field[Any], raw: str) -> Any:
+    """A setting's text (from a flag or the environment) as its field's type."""
+    kind = spec.type if isinstance(spec.type, str) else getattr(spec.type, "__name__", "str")
+    try:
+        if kind == "int":
+            return int(raw)
+        if kind == "float":
+            return float(raw)
+    except ValueError:
+        raise ValueError(f"{spec.name} must be a number, not {raw!r}") from None
+    return raw
+
+
+def fields() -> tuple[dataclasses.Field[Any], ...]:
+    return dataclasses.fields(Settings)
