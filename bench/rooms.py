@@ -24,6 +24,16 @@ not counted in the latency), closer to people at a table.
     .venv/bin/python bench/rooms.py                  # sweep 1, 5, 10, 20, 30, 40, 50, 100, 200
     .venv/bin/python bench/rooms.py --rooms 10,40 --seconds 5 --game triominoes
     .venv/bin/python bench/rooms.py --think 2 --rooms 50,100,200,400
+    .venv/bin/python bench/rooms.py --rooms 10 --db postgresql+psycopg://postgres@127.0.0.1/bench
+    .venv/bin/python bench/rooms.py --hint-flood 8 --seconds 10
+
+``--hint-flood N`` measures something else: how fast a room's AI players
+answer (one human seat playing random moves against three AI seats; the time
+from one view to the next view of an AI move, p50 and p95), first with the
+server otherwise idle, then while N clients ask for hints on games of their
+own as fast as the server answers them. Hints run the strongest AI, so on a
+server that computes them beside the AI players the ratio of the two
+medians is how much a flood slows every room.
 
 The client runs in this process, the server in its own, so on a 2-core
 machine each has a core.
@@ -35,6 +45,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import socket
 import statistics
@@ -61,11 +72,13 @@ def free_port() -> int:
         return port
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
+def start_server(folder: Path, port: int, db_url: str | None = None) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-m", "bonepile.cli.main", "serve", "--port", str(port)]
-    command += ["--db", f"sqlite:///{folder / 'bench.db'}", "--ai-delay", "0", "--hand-pause", "0"]
+    command += ["--db", db_url or f"sqlite:///{folder / 'bench.db'}", "--ai-delay", "0", "--hand-pause", "0"]
     log = (folder / "serve.log").open("wb")
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    # The sweep opens hundreds of rooms from one address: lift the per-address creation limit (a setting).
+    env = os.environ | {"BONEPILE_CREATE_BURST": "100000"}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
     deadline = time.monotonic() + 60
     while True:
         if process.poll() is not None:
@@ -232,6 +245,101 @@ async def run(base: str, rooms_count: int, seconds: float, game: str, seed: int,
     }
 
 
+async def ai_room(base: str, http: httpx.AsyncClient, phase: dict[str, Any], rng: random.Random) -> None:
+    """One room of a human seat (random legal moves) and three AI seats; notes how long each AI move took
+    (from the view before it to the view with it) under ``phase["name"]``."""
+    seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(3)]
+    answer = await http.post(f"{base}/api/rooms", json={"game": "dominoes", "seats": seats})
+    answer.raise_for_status()
+    created = answer.json()
+    room_id, host = created["room"]["id"], created["host_token"]
+    bucket = Bucket()
+    async with connect(base.replace("http://", "ws://") + f"/ws/rooms/{room_id}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": host}))
+        await http.post(f"{base}/api/rooms/{room_id}/start", headers={"Authorization": f"Bearer {host}"})
+        previous = time.monotonic()
+        async for raw in ws:
+            now = time.monotonic()
+            message = json.loads(raw)
+            if message["type"] == "room" and message["room"]["state"] == "finished":
+                game_id = message["room"]["game_id"]
+                await http.post(
+                    f"{base}/api/rooms/{room_id}/rematch",
+                    json={"game_id": game_id},
+                    headers={"Authorization": f"Bearer {host}"},
+                )
+                continue
+            if message["type"] != "view":
+                continue
+            view = message["view"]
+            last = view["last_move"]
+            if last is not None and last["seat"] != 0 and message["cause"] == "move" and phase["name"]:
+                phase.setdefault(phase["name"], []).append(now - previous)
+            previous = now
+            if view["status"] == "playing" and view["turn"] == 0 and view["legal_moves"]:
+                await bucket.take()
+                move = rng.choice(view["legal_moves"])["text"]
+                await ws.send(
+                    json.dumps(
+                        {"type": "move", "game_id": view["id"], "move_number": view["move_number"], "move": move}
+                    )
+                )
+                previous = time.monotonic()
+
+
+async def flooder(
+    base: str, http: httpx.AsyncClient, game_id: str, counts: dict[str, int], stop: asyncio.Event
+) -> None:
+    """Ask for hints on one's own game as fast as the server answers, whatever it answers."""
+    while not stop.is_set():
+        try:
+            answer = await http.get(f"{base}/api/games/{game_id}/hint", params={"seat": 0})
+            key = str(answer.status_code)
+        except httpx.HTTPError as error:
+            key = type(error).__name__
+        counts[key] = counts.get(key, 0) + 1
+        await asyncio.sleep(0)
+
+
+async def hint_flood(base: str, flooders: int, seconds: float, seed: int) -> dict[str, Any]:
+    rng = random.Random(seed)
+    phase: dict[str, Any] = {"name": None}
+    limits = httpx.Limits(max_connections=flooders + 10)
+    async with httpx.AsyncClient(timeout=120, limits=limits) as http:
+        games = []
+        for _ in range(flooders):
+            answer = await http.post(f"{base}/api/games", json={"game": "dominoes", "players": 2})
+            answer.raise_for_status()
+            games.append(answer.json()["id"])
+        room = asyncio.create_task(ai_room(base, http, phase, rng))
+        await asyncio.sleep(1.0)
+        phase["name"] = "idle"
+        await asyncio.sleep(seconds)
+        counts: dict[str, int] = {}
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(flooder(base, http, game, counts, stop)) for game in games]
+        phase["name"] = None
+        await asyncio.sleep(1.0)
+        phase["name"] = "flood"
+        started = time.monotonic()
+        await asyncio.sleep(seconds)
+        phase["name"] = None
+        elapsed = time.monotonic() - started
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        room.cancel()
+        await asyncio.gather(room, return_exceptions=True)
+
+    def stats(values: list[float]) -> tuple[float, float, int]:
+        if not values:
+            return float("nan"), float("nan"), 0
+        ordered = sorted(values)
+        return statistics.median(ordered) * 1000, ordered[int(0.95 * (len(ordered) - 1))] * 1000, len(ordered)
+
+    idle, flood = stats(phase.get("idle", [])), stats(phase.get("flood", []))
+    return {"idle": idle, "flood": flood, "ratio": flood[0] / idle[0], "hints": counts, "seconds": elapsed}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rooms", default="1,5,10,20,30,40,50,100,200", help="the sweep over N (comma-separated)")
@@ -241,16 +349,23 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=0.0, help="each player's mean thinking time, s (default 0)")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON")
     parser.add_argument("--url", help="bench a server already running at this address instead of starting one")
+    parser.add_argument("--db", metavar="URL", help="the server's database (default: a fresh SQLite file)")
+    parser.add_argument("--hint-flood", type=int, metavar="N", help="measure a room's AI under N clients' hints")
     args = parser.parse_args()
+    if args.hint_flood:
+        return flood_main(args)
     sweep = [int(n) for n in args.rooms.split(",")]
     results = []
     with tempfile.TemporaryDirectory(prefix="bonepile-bench-") as folder:
         port = free_port()
-        server = start_server(Path(folder), port) if args.url is None else None
+        server = start_server(Path(folder), port, args.db) if args.url is None else None
         base = args.url or f"http://127.0.0.1:{port}"
         try:
             pace = f"players think {args.think:g} s" if args.think else "players move at once"
-            print(f"bench/rooms.py: {args.game}, 4 players a room, {pace}, {args.seconds:g} s per N, one server")
+            store = "PostgreSQL" if (args.db or "").startswith("postgresql") else "SQLite"
+            print(
+                f"bench/rooms.py: {args.game}, 4 players a room, {pace}, {args.seconds:g} s per N, one server, {store}"
+            )
             print(f"{'rooms':>6} {'sockets':>8} {'moves/s':>9} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}  errors")
             for count in sweep:
                 result = asyncio.run(run(base, count, args.seconds, args.game, args.seed, args.think))
@@ -272,6 +387,30 @@ def main() -> int:
     print(f"largest N with p95 under {BUDGET_MS:.0f} ms: {best if best is not None else 'none'}")
     if args.json:
         Path(args.json).write_text(json.dumps({"results": results, "largest_n": best}, indent=1) + "\n")
+    return 0
+
+
+def flood_main(args: argparse.Namespace) -> int:
+    with tempfile.TemporaryDirectory(prefix="bonepile-bench-") as folder:
+        port = free_port()
+        server = start_server(Path(folder), port, args.db) if args.url is None else None
+        base = args.url or f"http://127.0.0.1:{port}"
+        try:
+            result = asyncio.run(hint_flood(base, args.hint_flood, args.seconds, args.seed))
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(timeout=30)
+    idle, flood = result["idle"], result["flood"]
+    seconds = result["seconds"]
+    print(f"bench/rooms.py --hint-flood {args.hint_flood}: a room of 1 human + 3 AI seats, {args.seconds:g} s a phase")
+    print(f"{'phase':>6} {'AI moves':>9} {'p50 ms':>8} {'p95 ms':>8}")
+    print(f"{'idle':>6} {idle[2]:>9} {idle[0]:>8.1f} {idle[1]:>8.1f}")
+    print(f"{'flood':>6} {flood[2]:>9} {flood[0]:>8.1f} {flood[1]:>8.1f}")
+    answers = ", ".join(f"{code}: {count / seconds:.1f}/s" for code, count in sorted(result["hints"].items()))
+    print(f"flood p50 / idle p50 = {result['ratio']:.2f}x; hint answers by status: {answers}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1) + "\n")
     return 0
 
 

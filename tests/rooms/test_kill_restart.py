@@ -38,8 +38,8 @@ class Reconnecting(Client):
         raise AssertionError("the socket stayed open")
 
 
-def test_a_sigkilled_server_resumes_every_room_exactly(tmp_path: Path) -> None:
-    db_url = f"sqlite:///{tmp_path / 'rooms.db'}"
+def test_a_sigkilled_server_resumes_every_room_exactly(tmp_path: Path, db_url: str) -> None:
+    """On SQLite and on PostgreSQL (``db_url`` runs on both)."""
     server = ServeProcess(db_url, log=tmp_path / "serve.log").start()
     try:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]

@@ -51,8 +51,8 @@ def redis_server(tmp_path: Path) -> Iterator[str]:
         process.wait(timeout=10)
 
 
-def test_one_room_played_through_two_server_processes(tmp_path: Path) -> None:
-    db_url = f"sqlite:///{tmp_path / 'shared.db'}"
+def test_one_room_played_through_two_server_processes(tmp_path: Path, db_url: str) -> None:
+    """On SQLite (one file) and on PostgreSQL (``db_url`` runs on both)."""
     with redis_server(tmp_path) as redis_url:
         first = ServeProcess(db_url, redis=redis_url, log=tmp_path / "first.log").start()
         second = ServeProcess(db_url, redis=redis_url, log=tmp_path / "second.log").start()

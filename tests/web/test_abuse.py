@@ -380,7 +380,8 @@ def test_a_name_of_hidden_characters_only_gets_the_default(client: TestClient) -
 # ---------------------------------------------------------------------------------------- 10, the file
 
 
-def test_a_second_server_on_one_sqlite_file_without_redis_is_refused(db_url: str) -> None:
+def test_a_second_server_on_one_sqlite_file_without_redis_is_refused(tmp_path: Path) -> None:
+    db_url = f"sqlite:///{tmp_path / 'one.db'}"
     first, second = GameStore(db_url), GameStore(db_url)
     try:
         first.claim(shared=False)
