@@ -31,7 +31,8 @@ not counted in the latency), closer to people at a table.
 answer (one human seat playing random moves against three AI seats; the time
 from one view to the next view of an AI move, p50 and p95), first with the
 server otherwise idle, then while N clients ask for hints on games of their
-own as fast as the server answers them. Hints run the strongest AI, so on a
+own as fast as the server answers them (``--ai-level``: the room's AI, expert
+by default, as strong as a hint). Hints run the strongest AI, so on a
 server that computes them beside the AI players the ratio of the two
 medians is how much a flood slows every room.
 
@@ -245,10 +246,10 @@ async def run(base: str, rooms_count: int, seconds: float, game: str, seed: int,
     }
 
 
-async def ai_room(base: str, http: httpx.AsyncClient, phase: dict[str, Any], rng: random.Random) -> None:
+async def ai_room(base: str, http: httpx.AsyncClient, phase: dict[str, Any], rng: random.Random, level: str) -> None:
     """One room of a human seat (random legal moves) and three AI seats; notes how long each AI move took
     (from the view before it to the view with it) under ``phase["name"]``."""
-    seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(3)]
+    seats = [{"kind": "human"}] + [{"kind": "ai", "level": level} for _ in range(3)]
     answer = await http.post(f"{base}/api/rooms", json={"game": "dominoes", "seats": seats})
     answer.raise_for_status()
     created = answer.json()
@@ -301,7 +302,7 @@ async def flooder(
         await asyncio.sleep(0)
 
 
-async def hint_flood(base: str, flooders: int, seconds: float, seed: int) -> dict[str, Any]:
+async def hint_flood(base: str, flooders: int, seconds: float, seed: int, level: str) -> dict[str, Any]:
     rng = random.Random(seed)
     phase: dict[str, Any] = {"name": None}
     limits = httpx.Limits(max_connections=flooders + 10)
@@ -311,7 +312,7 @@ async def hint_flood(base: str, flooders: int, seconds: float, seed: int) -> dic
             answer = await http.post(f"{base}/api/games", json={"game": "dominoes", "players": 2})
             answer.raise_for_status()
             games.append(answer.json()["id"])
-        room = asyncio.create_task(ai_room(base, http, phase, rng))
+        room = asyncio.create_task(ai_room(base, http, phase, rng, level))
         await asyncio.sleep(1.0)
         phase["name"] = "idle"
         await asyncio.sleep(seconds)
@@ -351,6 +352,7 @@ def main() -> int:
     parser.add_argument("--url", help="bench a server already running at this address instead of starting one")
     parser.add_argument("--db", metavar="URL", help="the server's database (default: a fresh SQLite file)")
     parser.add_argument("--hint-flood", type=int, metavar="N", help="measure a room's AI under N clients' hints")
+    parser.add_argument("--ai-level", default="expert", help="the AI seats of the --hint-flood room (default expert)")
     args = parser.parse_args()
     if args.hint_flood:
         return flood_main(args)
@@ -396,14 +398,17 @@ def flood_main(args: argparse.Namespace) -> int:
         server = start_server(Path(folder), port, args.db) if args.url is None else None
         base = args.url or f"http://127.0.0.1:{port}"
         try:
-            result = asyncio.run(hint_flood(base, args.hint_flood, args.seconds, args.seed))
+            result = asyncio.run(hint_flood(base, args.hint_flood, args.seconds, args.seed, args.ai_level))
         finally:
             if server is not None:
                 server.terminate()
                 server.wait(timeout=30)
     idle, flood = result["idle"], result["flood"]
     seconds = result["seconds"]
-    print(f"bench/rooms.py --hint-flood {args.hint_flood}: a room of 1 human + 3 AI seats, {args.seconds:g} s a phase")
+    print(
+        f"bench/rooms.py --hint-flood {args.hint_flood}: a room of 1 human + 3 {args.ai_level} AI seats, "
+        f"{args.seconds:g} s a phase"
+    )
     print(f"{'phase':>6} {'AI moves':>9} {'p50 ms':>8} {'p95 ms':>8}")
     print(f"{'idle':>6} {idle[2]:>9} {idle[0]:>8.1f} {idle[1]:>8.1f}")
     print(f"{'flood':>6} {flood[2]:>9} {flood[0]:>8.1f} {flood[1]:>8.1f}")

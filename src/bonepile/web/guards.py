@@ -6,14 +6,17 @@ pure Python; in a thread it would hold the interpreter's lock against every
 room's AI player, so a flood of hints would slow every game. A separate
 process (``hint_workers`` of them) thinks beside the server instead, a queue
 of ``hint_queue`` bounds what may wait, and ``hint_timeout`` bounds how long
-a client waits for one.
+a client waits for one. The workers run at a lower scheduling priority
+(``HINT_NICENESS``), so that where cores are short the games come first.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import multiprocessing
+import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection
@@ -25,6 +28,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from bonepile.web.errors import ApiError
 
 _T = TypeVar("_T")
+
+HINT_NICENESS = 10
+"""How much lower than the server the hint workers run (``os.nice``): a hint may wait, a game's AI may not."""
 
 MAX_CLIENTS = 10_000
 """Clients whose buckets are remembered; the oldest are forgotten first (their buckets were full again)."""
@@ -122,6 +128,11 @@ def _run(work: Callable[..., _T], *args: Any) -> _T:
     return work(*args)
 
 
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):
+        os.nice(HINT_NICENESS)
+
+
 class HintPool:
     """Hints computed in their own processes, a bounded queue before them, and a deadline on each."""
 
@@ -129,14 +140,15 @@ class HintPool:
         self.workers = workers
         self.timeout = timeout
         self._slots = asyncio.Semaphore(workers + queue)
-        self._free = workers + queue
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
 
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._executor is None:
             # spawn, not fork: the server has threads (fork would copy their locks mid-use).
             context = multiprocessing.get_context("spawn")
-            self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+            self._executor = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_lower_priority
+            )
         return self._executor
 
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
