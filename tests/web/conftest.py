@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from postgres_helpers import database_for
 from fastapi.testclient import TestClient
+from postgres_helpers import database_for
 from web_helpers import open_client
 
 
