@@ -33,6 +33,20 @@ def test_half_sent_requests_are_closed_while_normal_ones_are_served(db_url: str)
         assert time.monotonic() - started < 10
 
 
+def test_a_body_sent_a_byte_at_a_time_is_given_up(db_url: str) -> None:
+    with live_app(db_url, settings=SHORT) as live:
+        slow = socket.create_connection(("127.0.0.1", live.port), timeout=10)
+        head = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        slow.sendall((head + "Content-Length: 200\r\n\r\n{").encode())
+        answer = b""
+        started = time.monotonic()
+        while chunk := slow.recv(65536):
+            answer += chunk
+            assert time.monotonic() - started < 10
+        slow.close()
+        assert answer.startswith(b"HTTP/1.1 408") and b"body_timeout" in answer
+
+
 def test_an_idle_keep_alive_connection_is_closed(db_url: str) -> None:
     with live_app(db_url, settings=SHORT) as live:
         idle = socket.create_connection(("127.0.0.1", live.port), timeout=10)

@@ -168,6 +168,22 @@ def test_a_full_disk_then_a_free_one_resumes_the_ai_without_a_restart(db_url: st
             assert wait_for(client, game, 0, lambda v: v["move_number"] >= number + 2, timeout=10)
 
 
+def test_a_clock_whose_move_could_not_be_stored_goes_on_when_the_store_is_back(db_url: str) -> None:
+    settings = Settings(min_turn_time=0.05, store_retry_max=0.2)
+    with open_client(db_url, settings=settings) as client:
+        store = client.app.state.store  # type: ignore[attr-defined]
+        disk = BrokenDisk(store)
+        store.save = disk.save
+        disk.broken.set()
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        game = create(client, game="dominoes", seats=seats, seed=15, turn_time_limit=0.2)["id"]
+        until(lambda: disk.failures >= 3)  # the time-out move is tried again and again
+        assert view_of(client, game, "turn")["move_number"] == 0 and not store.get(game).moves
+        disk.broken.clear()
+        until(lambda: bool(store.get(game).timeouts), timeout=10)
+        assert view_of(client, game, "turn")["last_move"]["timed_out"] is True
+
+
 def test_a_database_failure_over_http_is_a_json_503(client: TestClient) -> None:
     store = client.app.state.store  # type: ignore[attr-defined]
     game = create(client, game="dominoes", seats=[{"kind": "human"}, {"kind": "human"}], seed=4)["id"]

@@ -9,6 +9,7 @@ import pytest
 import uvicorn
 
 from bonepile.cli.main import main
+from bonepile.web.server import connection_cap
 
 
 def test_serve_prints_the_address_and_runs_the_app(
@@ -30,7 +31,8 @@ def test_serve_prints_the_address_and_runs_the_app(
     assert database.exists()
     # The connection limits of the settings (docs: settings) reach uvicorn.
     config = ran["config"]
-    assert config.timeout_keep_alive == 5 and config.limit_concurrency == 500 and config.ws_max_size == 64 * 1024
+    assert config.timeout_keep_alive == 5 and config.limit_concurrency == connection_cap(500)
+    assert config.ws_max_size == 64 * 1024
 
 
 def test_serve_reads_its_limits_from_flags_and_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -149,20 +149,23 @@ def _credential(authorization: str | None) -> str:
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with ``413 too_large``, before reading them whole.
+    """Refuse request bodies over ``limit`` bytes with ``413 too_large``, before reading them whole, and
+    give up on a body that does not arrive within ``timeout`` seconds a part (``408 body_timeout``).
 
     A declared ``Content-Length`` is checked at once; a body without one is
     read up to the limit and then handed on.
     """
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, timeout: float = 15.0) -> None:
         self.app = app
         self.limit = limit
+        self.timeout = timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        receive = self._timed(receive)
         headers = dict(scope.get("headers") or [])
         declared = headers.get(b"content-length")
         if declared is not None:
@@ -177,7 +180,11 @@ class BodyLimit:
         chunks: list[bytes] = []
         size = 0
         while True:
-            message = await receive()
+            try:
+                message = await receive()
+            except ApiError as error:
+                await _error_response(error)(scope, receive, send)
+                return
             if message["type"] != "http.request":
                 break
             chunk = message.get("body", b"")
@@ -199,6 +206,26 @@ class BodyLimit:
             return await receive()
 
         await self.app(scope, replay, send)
+
+    def _timed(self, receive: Receive) -> Receive:
+        """``receive``, but a body part that takes over ``timeout`` seconds counts as a disconnect (a client
+        sending its body a byte at a time would hold the connection for ever); once the body is in, as is."""
+        complete = False
+
+        async def timed() -> Message:
+            nonlocal complete
+            if complete or self.timeout <= 0:
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), timeout=self.timeout)
+            except TimeoutError:
+                complete = True
+                raise ApiError(408, "body_timeout", "the request body came too slowly") from None
+            if message["type"] != "http.request" or not message.get("more_body", False):
+                complete = True
+            return message
+
+        return timed
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
         error = ApiError(413, "too_large", f"request bodies are at most {self.limit // 1024} KiB")
@@ -334,7 +361,7 @@ def create_app(
     app.state.rooms = rooms
     app.state.store = store
     app.state.settings = settings
-    app.add_middleware(BodyLimit)
+    app.add_middleware(BodyLimit, timeout=settings.header_timeout)
     app.add_middleware(HostCheck, hosts=hosts)
 
     def client_key(request: Request) -> str:
@@ -356,6 +383,8 @@ def create_app(
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        if isinstance(error.__cause__, ApiError):  # raised while the body was read (body_timeout)
+            return _error_response(error.__cause__)
         if error.status_code == 400:  # the only 400 Starlette raises itself: a body it could not parse
             return _error_response(ApiError(400, "bad_json", "the body is not valid JSON"))
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "error")

@@ -6,17 +6,15 @@ pure Python; in a thread it would hold the interpreter's lock against every
 room's AI player, so a flood of hints would slow every game. A separate
 process (``hint_workers`` of them) thinks beside the server instead, a queue
 of ``hint_queue`` bounds what may wait, and ``hint_timeout`` bounds how long
-a client waits for one. The workers run at a lower scheduling priority
-(``HINT_NICENESS``), so that where cores are short the games come first.
+a client waits for one (from when the workers are up: the first hint waits
+for them to start, which is not counted).
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextlib
 import multiprocessing
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection
@@ -28,9 +26,6 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from bonepile.web.errors import ApiError
 
 _T = TypeVar("_T")
-
-HINT_NICENESS = 10
-"""How much lower than the server the hint workers run (``os.nice``): a hint may wait, a game's AI may not."""
 
 MAX_CLIENTS = 10_000
 """Clients whose buckets are remembered; the oldest are forgotten first (their buckets were full again)."""
@@ -128,9 +123,8 @@ def _run(work: Callable[..., _T], *args: Any) -> _T:
     return work(*args)
 
 
-def _lower_priority() -> None:
-    with contextlib.suppress(OSError):
-        os.nice(HINT_NICENESS)
+def _ready() -> bool:
+    return True
 
 
 class HintPool:
@@ -146,9 +140,7 @@ class HintPool:
         if self._executor is None:
             # spawn, not fork: the server has threads (fork would copy their locks mid-use).
             context = multiprocessing.get_context("spawn")
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_lower_priority
-            )
+            self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
         return self._executor
 
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
@@ -157,6 +149,12 @@ class HintPool:
             raise ApiError(503, "hint_busy", "the server is busy with other hints: try again in a moment")
         await self._slots.acquire()
         loop = asyncio.get_running_loop()
+        if self._executor is None:
+            try:
+                await loop.run_in_executor(self._pool(), _ready)  # start the workers (not in the deadline)
+            except BaseException:
+                self._slots.release()
+                raise
         future = loop.run_in_executor(self._pool(), _run, work, *args)
         future.add_done_callback(lambda _: self._slots.release())
         try:

@@ -83,6 +83,24 @@ def http_protocol(settings: Settings) -> type[asyncio.Protocol]:
     return with_head_timeout(base, settings.header_timeout)
 
 
+def connection_cap(wanted: int) -> int:
+    """``max_connections``, but never more than the process may open files (each connection is one),
+    less a margin for the database and the logs: past that, accept() fails for everyone."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):  # pragma: no cover - not a POSIX system
+        return wanted
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return wanted
+    return max(16, min(wanted, soft - FILE_MARGIN))
+
+
+FILE_MARGIN = 48
+"""File descriptors kept free of connections: the database, Redis, the logs, the hint workers' pipes."""
+
+
 def server_config(app: FastAPI, host: str, port: int, settings: Settings, **extra: Any) -> uvicorn.Config:
     """uvicorn's configuration for the app: the connection limits of ``settings`` and the socket options."""
     options: dict[str, Any] = {
@@ -91,7 +109,7 @@ def server_config(app: FastAPI, host: str, port: int, settings: Settings, **extr
         "log_level": "warning",
         "http": http_protocol(settings),
         "timeout_keep_alive": max(1, round(settings.idle_timeout)),
-        "limit_concurrency": settings.max_connections or None,
+        "limit_concurrency": connection_cap(settings.max_connections) if settings.max_connections else None,
         "ws_max_size": WS_MAX_SIZE,
         "ws_ping_interval": 20.0,
         "ws_ping_timeout": 20.0,

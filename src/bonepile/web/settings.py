@@ -32,7 +32,7 @@ class Settings:
     create_rate: float = field(default=0.5, metadata={"help": "creations per second one client regains"})
     hint_workers: int = field(default=1, metadata={"help": "worker processes that compute hints (apart from the AI)"})
     hint_queue: int = field(default=4, metadata={"help": "hints that may wait for a worker; more are refused"})
-    hint_timeout: float = field(default=10.0, metadata={"help": "seconds a hint may take before it is given up"})
+    hint_timeout: float = field(default=20.0, metadata={"help": "seconds a hint may take before it is given up"})
     hint_burst: int = field(default=5, metadata={"help": "hints one client may ask for at once"})
     hint_rate: float = field(default=0.5, metadata={"help": "hints per second one client regains"})
     game_sockets: int = field(default=16, metadata={"help": "sockets open on one game (/ws/games)"})
