@@ -215,13 +215,13 @@ def test_triominoes_room_three_browsers_survives_a_server_kill(browser: Browser,
 
 
 def test_a_solo_game_with_a_turn_timer_counts_down_and_the_server_moves(page: Page, server: LiveServer) -> None:
-    start_from_form(page, server.url, game="dominoes", preset="block", seats=["human", "easy"], time_limit=3)
+    start_from_form(page, server.url, game="dominoes", preset="block", seats=["human", "easy"], time_limit=5)
     table = TablePage(page)
     table.wait_turn()
     clock = page.locator(".my-info .turn-clock")
     expect(clock).to_be_visible()
     expect(clock).to_have_class(re.compile(r"\blow\b"))
-    assert int(clock.get_attribute("data-left") or "99") <= 3
+    assert int(clock.get_attribute("data-left") or "99") <= 5
     before = table.move_number()
     # Nobody moves: when the time is up the server plays for the seat, and says so.
     table.wait_moved(before, timeout=15_000)

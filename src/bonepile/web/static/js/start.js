@@ -187,7 +187,7 @@ async function load(root, navigate, page) {
         name: "target",
         type: "number",
         min: "1",
-        max: "10000",
+        max: "1000",
         inputmode: "numeric",
         placeholder: "default",
         value: state.target,
@@ -204,7 +204,7 @@ async function load(root, navigate, page) {
         id: "time-limit",
         name: "time-limit",
         type: "number",
-        min: "1",
+        min: "5",
         max: "86400",
         inputmode: "numeric",
         placeholder: "no limit",
@@ -212,7 +212,7 @@ async function load(root, navigate, page) {
         oninput: (event) => (state.timeLimit = event.target.value),
         "aria-describedby": "time-limit-help",
       }),
-      h("span", { id: "time-limit-help", class: "help" }, "seconds (empty: no limit; at zero the server moves for you)"),
+      h("span", { id: "time-limit-help", class: "help" }, "seconds, 5 or more (empty: no limit; at zero the server moves for you)"),
     );
     const humans = state.seats.filter((seat) => seat.kind === "human").length;
     const online = state.online;
