@@ -15,6 +15,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import multiprocessing
+import os
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection
@@ -127,6 +129,18 @@ def _ready() -> bool:
     return True
 
 
+def _follow_parent(parent: int) -> None:
+    """In a hint worker: leave as soon as the server that started it is gone (even killed by SIGKILL),
+    rather than wait for ever on a queue nobody writes to."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 class HintPool:
     """Hints computed in their own processes, a bounded queue before them, and a deadline on each."""
 
@@ -140,7 +154,9 @@ class HintPool:
         if self._executor is None:
             # spawn, not fork: the server has threads (fork would copy their locks mid-use).
             context = multiprocessing.get_context("spawn")
-            self._executor = concurrent.futures.ProcessPoolExecutor(self.workers, mp_context=context)
+            self._executor = concurrent.futures.ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_follow_parent, initargs=(os.getpid(),)
+            )
         return self._executor
 
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
@@ -166,6 +182,13 @@ class HintPool:
             raise ApiError(503, "hint_busy", "the hint worker stopped: try again") from None
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers (a hint being computed is given up)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join(timeout=5)
