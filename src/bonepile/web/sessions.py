@@ -44,7 +44,7 @@ from bonepile.web.views import (
     LastMove,
     SeatInfo,
     Table,
-    hint_reason,
+    hint_reasons,
     move_words,
     possessive,
     sides_json,
@@ -683,7 +683,10 @@ class SessionManager:
         return undone, answer
 
     async def hint(self, game_id: str, seat: int, level: str | None) -> dict[str, Any]:
-        session = self.get(game_id)
+        return await self.hint_in(self.get(game_id), seat, level)
+
+    async def hint_in(self, session: GameSession, seat: int, level: str | None) -> dict[str, Any]:
+        """The move the AI would play for ``seat`` now and its reasons (solo games and rooms alike)."""
         async with session.lock:
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
@@ -694,9 +697,15 @@ class SessionManager:
             observation = session.game.observation(seat)
             legal = {entry["text"]: entry for entry in session.view(seat)["legal_moves"]}
             agent = make_agent(chosen, session.name, agent_seed(session.seed, session.move_number, seat))
-        move = await asyncio.to_thread(agent.choose, observation)
-        entry = legal[str(move)]
-        return {"level": chosen, "move": entry, "reason": hint_reason(agent, observation, move, entry)}
+            names = [info.name for info in session.seats]
+
+        def think() -> tuple[Any, list[dict[str, Any]]]:
+            move = agent.choose(observation)
+            return move, hint_reasons(agent, observation, move, legal[str(move)], names)
+
+        move, reasons = await asyncio.to_thread(think)
+        reason = "; ".join(item["text"] for item in reasons)
+        return {"level": chosen, "move": legal[str(move)], "reason": reason, "reasons": reasons}
 
     def record(self, game_id: str) -> dict[str, Any]:
         return record_of(self.get(game_id))

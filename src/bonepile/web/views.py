@@ -19,7 +19,6 @@ the table says "You win" and "You have the fewest pips", never "You wins".
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -683,15 +682,21 @@ def _made_for(move: Any) -> str:
     return "passed"
 
 
-def hint_reason(agent: Any, observation: Any, move: Any, entry: dict[str, Any]) -> str:
-    """Why the hint: the agent's own one-line reason if it has one (``explain(observation, move)``),
-    else a plain one from what the engine says of the move."""
+def hint_reasons(
+    agent: Any, observation: Any, move: Any, entry: dict[str, Any], names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Why the hint, as facts of the position: the agent's own reasons when it gives them
+    (``explain(observation, move)``, see ``bonepile.ai.reasons``), else one plain reason from what the
+    engine says of the move (its points, or why it is a draw or a pass)."""
     explain = getattr(agent, "explain", None)
     if callable(explain):
-        with contextlib.suppress(Exception):
-            text = explain(observation, move)
-            if isinstance(text, str) and text:
-                return text
+        reasons = explain(observation, move)
+        if reasons:
+            return [reason.to_json(names) for reason in reasons]
+    return [{"kind": "plain", "text": _plain_reason(observation, move, entry), "seats": [], "facts": {}}]
+
+
+def _plain_reason(observation: Any, move: Any, entry: dict[str, Any]) -> str:
     points = entry.get("points")
     penalty = f" ({signed(points)})" if points else ""
     if entry["kind"] == "draw":
@@ -702,6 +707,4 @@ def hint_reason(agent: Any, observation: Any, move: Any, entry: dict[str, Any]) 
     if isinstance(move, triominoes.Move):
         bonus = entry["bonus"]
         return f"scores {points} now" + (f", {bonus['name']} included" if bonus else "")
-    if entry["end"] is None:
-        return f"opens the hand with {entry['tile']}"
-    return f"sheds {move.tile.pips} pips from your hand"
+    return f"sheds {move.tile.pips} pips"
