@@ -419,10 +419,45 @@ def _geometry(place: triominoes.Place) -> tuple[tuple[tuple[int, int], ...], Cor
     return axial, xy
 
 
-def triominoes_words(name: str, move: triominoes.Move) -> str:
-    """A Tri-Ominos move in words: "Ann placed 0-1-2 at c1 r0 down"."""
+def _edges(place: triominoes.Place) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The three sides of a place, each as the pair of grid points it joins (two places that share one touch)."""
+    a, b, c = _geometry(place)[0]
+    return (frozenset((a, b)), frozenset((b, c)), frozenset((c, a)))
+
+
+def neighbours_of(board: Iterable[triominoes.Move]) -> dict[triominoes.Place, tuple[triominoes.Tile, ...]]:
+    """For each placed tile's place, the tiles already down that it was placed beside (sharing a side), in the
+    order of ``board`` (the order of play): the words a player uses ("placed 2-4-5 beside 4-5-5")."""
+    by_edge: dict[frozenset[tuple[int, int]], triominoes.Tile] = {}
+    beside: dict[triominoes.Place, tuple[triominoes.Tile, ...]] = {}
+    for move in board:
+        if move.place is None or move.tile is None:
+            continue
+        edges = _edges(move.place)
+        beside[move.place] = tuple(by_edge[edge] for edge in edges if edge in by_edge)
+        for edge in edges:
+            by_edge[edge] = move.tile
+    return beside
+
+
+def _beside_words(tiles: Sequence[triominoes.Tile]) -> str:
+    """' beside 4-5-5', ' between 4-5-5 and 1-4-5', ' beside 4-5-5, 1-4-5 and 0-4-4', or '' (the first tile)."""
+    names = [str(tile) for tile in tiles]
+    if not names:
+        return ""
+    if len(names) == 2:
+        return f" between {names[0]} and {names[1]}"
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f" beside {listed}"
+
+
+def triominoes_words(name: str, move: triominoes.Move, beside: Sequence[triominoes.Tile] | None = None) -> str:
+    """A Tri-Ominos move in words: "Ann placed 0-1-2 beside 1-2-4" (``beside``: the tiles it touches along a
+    side; empty for the round's first tile, None when unknown)."""
     if move.kind is triominoes.MoveKind.PLACE:
-        return f"{name} placed {move.tile} at {move.place}"
+        if beside is not None and not beside:
+            return f"{name} opened with {move.tile}"
+        return f"{name} placed {move.tile}{_beside_words(beside or ())}"
     if move.kind is triominoes.MoveKind.DRAW:
         return f"{name} drew a tile"
     if move.kind is triominoes.MoveKind.PASS:
@@ -440,13 +475,13 @@ def _items_text(items: Sequence[triominoes.ScoreItem]) -> str:
     return parts[0] if len(parts) == 1 else f"{' + '.join(parts)} = {total}"
 
 
-def _event_text(name: str, event: triominoes.Event) -> str:
+def _event_text(name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...]) -> str:
     kind = triominoes.EventKind
     points = event.points
     penalty = f" ({signed(points)})" if points else ""
     if event.kind is kind.PLACE:
         assert event.move is not None
-        return f"{name} placed {event.tile} at {event.move.place}: {_items_text(event.items)}"
+        return f"{triominoes_words(name, event.move, beside)} for {_items_text(event.items)}"
     if event.kind is kind.DRAW:
         return f"{name} drew a tile{penalty}"
     if event.kind is kind.PASS:
@@ -572,7 +607,7 @@ def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSumm
 
 
 @functools.lru_cache(maxsize=65536)
-def _triominoes_log_entry(name: str, event: triominoes.Event) -> dict[str, Any]:
+def _triominoes_log_entry(name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...]) -> dict[str, Any]:
     """One public event of the round as a log entry. Made once per event (events are frozen and public:
     every seat's view of every later move repeats the round's log), and never changed afterwards."""
     return {
@@ -582,7 +617,7 @@ def _triominoes_log_entry(name: str, event: triominoes.Event) -> dict[str, Any]:
         "tile": None if event.tile is None else str(event.tile),
         "points": event.points,
         "items": [{"reason": item.reason.value, "points": item.points} for item in event.items],
-        "text": _event_text(name, event),
+        "text": _event_text(name, event, beside),
     }
 
 
@@ -637,7 +672,17 @@ def _triominoes_parts(
         "draws_this_turn": obs.draws_this_turn,
         "max_draws": obs.rules.max_draws,
     }
-    log = [_triominoes_log_entry(table.name(event.player), event) for event in obs.events]
+    beside = neighbours_of(
+        event.move for event in obs.events if event.kind is triominoes.EventKind.PLACE and event.move
+    )
+    log = [
+        _triominoes_log_entry(
+            table.name(event.player),
+            event,
+            beside.get(event.move.place, ()) if event.move is not None and event.move.place is not None else (),
+        )
+        for event in obs.events
+    ]
     runs = _turn_runs((event.player, event) for event in obs.events if event.kind in _TURN_EVENTS)
     outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
     return _Parts(
@@ -652,12 +697,14 @@ def _triominoes_parts(
     )
 
 
-def move_words(name: str, move: Any, timed_out: bool = False) -> str:
-    """Any game's move in words (for ``last_move``); a move the clock made says so."""
+def move_words(name: str, move: Any, timed_out: bool = False, board: Sequence[Any] = ()) -> str:
+    """Any game's move in words (for ``last_move``); a move the clock made says so. ``board``: the
+    Tri-Ominos tiles down now, in the order of play (to say what a placed tile was put beside)."""
     if isinstance(move, dominoes.Move):
         words = dominoes_words(name, move)
     else:
-        words = triominoes_words(name, move)
+        beside = neighbours_of(board).get(move.place) if move.place is not None and move in board else None
+        words = triominoes_words(name, move, beside)
         if move.kind is triominoes.MoveKind.TIMEOUT:
             return words  # "Ann ran out of time" already
     if not timed_out:
@@ -676,7 +723,7 @@ def _made_for(move: Any) -> str:
             return f"{move.tile} played to open"
         return f"{move.tile} played on the {move.end.value}"
     if move.kind is triominoes.MoveKind.PLACE:
-        return f"{move.tile} placed at {move.place}"
+        return f"{move.tile} placed"
     if move.kind is triominoes.MoveKind.DRAW:
         return "a tile drawn"
     return "passed"
