@@ -166,5 +166,5 @@ def test_the_search_says_how_often_it_tried_the_move() -> None:
         (search,) = _by_kind(reasons, "search")
         visits, deals = search.facts["visits"], search.facts["deals"]
         assert isinstance(visits, int) and isinstance(deals, int) and 0 < visits <= deals
-        assert f"{visits} of {deals}" in search.words(NAMES)
+        assert f"{deals} possible deals" in search.words(NAMES) and f"in {visits} of them" in search.words(NAMES)
         assert len(reasons) >= 2

@@ -87,11 +87,12 @@ def a_percent(chance: float) -> str:
 def search_reason(visits: int, total: int, others: int) -> Reason:
     """What a search weighed: how many of its simulated deals went to this move, out of how many."""
     share = visits / total if total else 0.0
+    others_words = "the other move" if others == 1 else f"the {count_word(others)} other moves"
     template = (
-        f"the search tried it in {visits} of {total} simulated deals of the hidden tiles "
-        f"({percent(share)}), more than any of the {count_word(others)} other moves"
+        f"played out {total} possible deals of the hidden tiles: this move held up best, "
+        f"searched in {visits} of them ({percent(share)}) against {others_words}"
         if others
-        else f"the only move the search found ({total} simulated deals)"
+        else f"the only move the search found ({total} possible deals played out)"
     )
     return Reason(
         "search",

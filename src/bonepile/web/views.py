@@ -352,6 +352,20 @@ def _dominoes_log_entry(name: str, event: dominoes.Event) -> dict[str, Any]:
     }
 
 
+def _boneyard_note(obs: dominoes.Observation) -> str | None:
+    """Why tiles left in the boneyard cannot be drawn, when they cannot (D4: no drawing, or the reserve)."""
+    left = obs.boneyard_size
+    rules = obs.rules
+    tiles = "the last tile" if left == 1 else f"the {left} tiles left"
+    if not left:
+        return None
+    if not rules.drawing:
+        return f"{tiles} in the boneyard {'is' if left == 1 else 'are'} never drawn in this game"
+    if left <= rules.boneyard_reserve:
+        return f"{tiles} in the boneyard {'is' if left == 1 else 'are'} the reserve, never drawn"
+    return None
+
+
 def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None) -> _Parts:
     legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
     by_tile: dict[dominoes.Tile, list[str]] = {}
@@ -386,7 +400,7 @@ def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None)
     outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
     return _Parts(
         hand_number=obs.hand_number,
-        stock={"name": "boneyard", "count": obs.boneyard_size},
+        stock={"name": "boneyard", "count": obs.boneyard_size, "note": _boneyard_note(obs)},
         your_tiles=your_tiles,
         legal_moves=[_dominoes_move(move) for move in legal],
         board=board,
@@ -687,7 +701,7 @@ def _triominoes_parts(
     outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
     return _Parts(
         hand_number=obs.round_number,
-        stock={"name": "pool", "count": obs.pool_size},
+        stock={"name": "pool", "count": obs.pool_size, "note": None},
         your_tiles=your_tiles,
         legal_moves=moves,
         board=board,
