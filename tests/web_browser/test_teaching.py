@@ -39,8 +39,6 @@ def test_the_hint_says_why_in_facts_of_the_position(page: Page, server: LiveServ
         server, lambda v: sum(1 for m in v["legal_moves"] if m["kind"] == "play") > 1, game="dominoes", preset="draw"
     )
     table = open_game(page, server, game_id)
-    # A lone computer opponent is "Computer", not "Computer 2".
-    expect(page.locator(".player-card .name").first).to_have_text("Computer")
     page.locator("button.tool", has_text="Hint").click()
     callout = page.locator(".hint-callout")
     expect(callout.locator(".hint-reasons li").first).to_be_visible()
@@ -54,6 +52,8 @@ def test_the_hint_says_why_in_facts_of_the_position(page: Page, server: LiveServ
         if reason["kind"] == "sheds":
             assert reason["text"] == f"sheds {sum(int(n) for n in tile.split('-'))} pips"
     assert table.move_number() == view["move_number"]  # a hint plays nothing
+    # A lone computer opponent is "Computer", not "Computer 2".
+    expect(page.locator(".player-card .name").first).to_have_text("Computer")
     page.set_viewport_size(DESKTOP)
     screenshot(page, "hint-dominoes-desktop.png")
     page.set_viewport_size(PHONE)

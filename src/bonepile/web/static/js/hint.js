@@ -12,8 +12,7 @@ export function hintCallout(hint, { onClose = null } = {}) {
     h(
       "div",
       { class: "hint-move" },
-      h("strong", {}, `Hint: ${hint.move.label}`),
-      h("span", { class: "hint-level" }, ` (${hint.level})`),
+      h("strong", {}, `Hint (${hint.level}): ${hint.move.label}`),
       onClose ? h("button", { type: "button", class: "quiet hint-close", "aria-label": "Close the hint", title: "Close the hint", onclick: onClose }, "\u00d7") : null,
     ),
     h(
