@@ -130,6 +130,10 @@ def test_tri_ominos_log_lines_name_tiles_and_never_grid_places(client: TestClien
     assert len(places) >= 3
     assert re.fullmatch(r".+ opened with \d-\d-\d for .+", places[0]["text"])
     on_board = {tile["tile"] for tile in view["board"]["tiles"]}
+    for move in view["legal_moves"]:  # the hint shows a move's label: words too
+        assert not re.search(r"\bc-?\d+ r-?\d+", move["label"]), move["label"]
+        if move["kind"] == "place":
+            assert re.fullmatch(r"\d-\d-\d (?:beside|between) .+ for \d+.*", move["label"]), move["label"]
     for entry in view["log"]:
         assert not re.search(r"\bc-?\d+ r-?\d+", entry["text"]), entry["text"]
     for entry in places[1:]:

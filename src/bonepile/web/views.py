@@ -439,6 +439,16 @@ def _edges(place: triominoes.Place) -> tuple[frozenset[tuple[int, int]], ...]:
     return (frozenset((a, b)), frozenset((b, c)), frozenset((c, a)))
 
 
+def _edge_index(board: Iterable[triominoes.Move]) -> dict[frozenset[tuple[int, int]], triominoes.Tile]:
+    """Each side of the placed tiles, and the tile it belongs to (a side between two tiles: the later one)."""
+    by_edge: dict[frozenset[tuple[int, int]], triominoes.Tile] = {}
+    for move in board:
+        if move.place is not None and move.tile is not None:
+            for edge in _edges(move.place):
+                by_edge[edge] = move.tile
+    return by_edge
+
+
 def neighbours_of(board: Iterable[triominoes.Move]) -> dict[triominoes.Place, tuple[triominoes.Tile, ...]]:
     """For each placed tile's place, the tiles already down that it was placed beside (sharing a side), in the
     order of ``board`` (the order of play): the words a player uses ("placed 2-4-5 beside 4-5-5")."""
@@ -539,7 +549,12 @@ def _triominoes_describe(run: Sequence[triominoes.Event]) -> str:
     return ", ".join(words)
 
 
-def _triominoes_move(obs: triominoes.Observation, move: triominoes.Move, bonus_of: BonusOf | None) -> dict[str, Any]:
+def _triominoes_move(
+    obs: triominoes.Observation,
+    move: triominoes.Move,
+    bonus_of: BonusOf | None,
+    touching: dict[frozenset[tuple[int, int]], triominoes.Tile] | None = None,
+) -> dict[str, Any]:
     points = obs.move_points(move)
     if move.kind is not triominoes.MoveKind.PLACE:
         what = "draw from the pool" if move.kind is triominoes.MoveKind.DRAW else move.kind.value
@@ -561,7 +576,8 @@ def _triominoes_move(obs: triominoes.Observation, move: triominoes.Move, bonus_o
     assert tile is not None and place is not None and corners is not None
     bonus = bonus_of(move) if bonus_of is not None else None
     axial, xy = _geometry(place)
-    label = f"{tile} at {place} for {points}" + (f" ({bonus.name} {bonus.points})" if bonus else "")
+    beside = tuple(touching[edge] for edge in _edges(place) if edge in touching) if touching is not None else ()
+    label = f"{tile}{_beside_words(beside)} for {points}" + (f" ({bonus.name} {bonus.points})" if bonus else "")
     return {
         "text": str(move),
         "kind": move.kind.value,
@@ -639,7 +655,8 @@ def _triominoes_parts(
     table: Table, obs: triominoes.Observation, viewer: int | None, bonus_of: BonusOf | None
 ) -> _Parts:
     legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
-    moves = [_triominoes_move(obs, move, bonus_of) for move in legal]
+    touching = _edge_index(obs.board)
+    moves = [_triominoes_move(obs, move, bonus_of, touching) for move in legal]
     by_tile: dict[triominoes.Tile, list[str]] = {}
     for move in legal:
         if move.tile is not None:
