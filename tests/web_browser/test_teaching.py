@@ -64,7 +64,12 @@ def test_the_hint_says_why_in_facts_of_the_position(page: Page, server: LiveServ
 def test_log_lines_speak_a_players_words_and_light_their_tile(page: Page, server: LiveServer) -> None:
     """Was: "Computer 2 placed 1-2-3 at c-2 r0 up". Now "placed 2-4-5 beside 4-5-5 for 11", and the tile lights."""
     game_id, _ = find_position(
-        server, lambda v: sum(1 for e in v["log"] if e["kind"] == "place") >= 4, game="triominoes"
+        server,
+        lambda v: (
+            sum(1 for e in v["log"] if e["kind"] == "place") >= 4
+            and sum(1 for m in v["legal_moves"] if m["kind"] == "place") >= 2
+        ),
+        game="triominoes",
     )
     open_game(page, server, game_id)
     lines = page.locator(".log li")
@@ -88,6 +93,16 @@ def test_log_lines_speak_a_players_words_and_light_their_tile(page: Page, server
     page.set_viewport_size(DESKTOP)
     second.hover()
     screenshot(page, "log-lit-triominoes-desktop.png")
+    # The hint names tiles too, and says what the placement scores.
+    page.locator("button.tool", has_text="Hint").click()
+    callout = page.locator(".hint-callout")
+    expect(callout.locator(".hint-reasons li").first).to_be_visible()
+    assert not re.search(r"\bc-?\d+ r-?\d+", callout.inner_text())
+    expect(callout.locator(".hint-reasons li[data-kind='search']")).to_have_count(1)
+    expect(callout.locator(".hint-reasons li[data-kind='points'], .hint-reasons li[data-kind='bonus']")).to_have_count(
+        1
+    )
+    screenshot(page, "hint-triominoes-desktop.png")
     page.set_viewport_size(PHONE)
     second.scroll_into_view_if_needed()
     screenshot(page, "log-lit-triominoes-phone.png")
