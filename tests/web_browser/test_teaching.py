@@ -54,6 +54,11 @@ def test_the_hint_says_why_in_facts_of_the_position(page: Page, server: LiveServ
     assert table.move_number() == view["move_number"]  # a hint plays nothing
     # A lone computer opponent is "Computer", not "Computer 2".
     expect(page.locator(".player-card .name").first).to_have_text("Computer")
+    # A Dominoes log line lights its tile in the line of play too.
+    line = page.locator(".log li.has-tile").first
+    on_board = page.locator(f".board-host [data-tile='{line.get_attribute('data-tile')}']")
+    line.hover()
+    expect(on_board).to_have_class(re.compile(r"\blog-lit\b"))
     page.set_viewport_size(DESKTOP)
     screenshot(page, "hint-dominoes-desktop.png")
     page.set_viewport_size(PHONE)
@@ -135,6 +140,7 @@ def test_the_start_page_says_what_it_remembered_and_never_keeps_a_timer(page: Pa
     screenshot(page, "start-remembered-desktop.png")
     page.click("#rules-defaults")
     expect(page.locator("#remembered")).to_have_count(0)
+    assert not re.search(r"\bnull\b", page.locator("form.new-game").inner_text())
     expect(page.locator("#target")).to_have_value("")
     expect(page.locator("label.preset-option:has(input[value='draw']) input")).to_be_checked()
     expect(page.locator("#players")).to_have_value("2")

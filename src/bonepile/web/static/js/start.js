@@ -130,7 +130,7 @@ async function load(root, navigate, page) {
   const form = h("form", { class: "new-game", "aria-label": "New game" });
   const redraw = () => {
     const focused = document.activeElement && document.activeElement.id;
-    form.replaceChildren(...formParts());
+    form.replaceChildren(...formParts().filter(Boolean));
     if (focused) {
       const again = document.getElementById(focused);
       if (again) again.focus();

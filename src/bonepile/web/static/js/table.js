@@ -334,7 +334,8 @@ class Table {
     if (first) first.focus({ preventScroll: true });
     if (!starting) return;
     const fitting = view.your_tiles.filter((tile) => tile.moves.length).length;
-    const what = fitting ? `${plural(fitting, "tile")} of yours ${fitting === 1 ? "fits" : "fit"}` : this.prompt(view.players[view.seat]);
+    const prompt = this.prompt(view.players[view.seat]).replace(/\.$/, "");
+    const what = fitting ? `${plural(fitting, "tile")} of yours ${fitting === 1 ? "fits" : "fit"}` : `${prompt[0].toLowerCase()}${prompt.slice(1)}`;
     this.el.live.textContent = `${view.last_move ? `${view.last_move.text}. ` : ""}Your turn: ${what}.`;
   }
 
