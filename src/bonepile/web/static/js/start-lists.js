@@ -5,8 +5,11 @@ import { api } from "./api.js";
 import { roomHash, savedRooms } from "./credentials.js";
 import { ago, h, plural } from "./dom.js";
 
-/** How many unfinished games the list shows before "Show all". */
+/** How many unfinished games the list shows before "Show all" (fewer on a phone, where it comes first). */
 export const RESUME_SHOWN = 5;
+const RESUME_SHOWN_NARROW = 3;
+
+const handful = () => (window.matchMedia("(max-width: 600px)").matches ? RESUME_SHOWN_NARROW : RESUME_SHOWN);
 
 const newestFirst = (a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at);
 
@@ -53,11 +56,20 @@ function resumeItem(game, onGone) {
       },
       "Abandon",
     );
-    const no = h("button", { type: "button", class: "quiet abandon-no", onclick: () => show() }, "Keep it");
+    const keep = () => {
+      show();
+      item.querySelector("button.abandon")?.focus();
+    };
+    const no = h("button", { type: "button", class: "quiet abandon-no", onclick: keep }, "Keep it");
     item.replaceChildren(
       h(
         "div",
-        { class: "abandon-confirm", role: "group", "aria-label": `Abandon ${name}?` },
+        {
+          class: "abandon-confirm",
+          role: "group",
+          "aria-label": `Abandon ${name}?`,
+          onkeydown: (event) => event.key === "Escape" && (event.preventDefault(), keep()),
+        },
         h("p", {}, h("strong", {}, `Abandon ${name}?`), " It is removed for good: it cannot be resumed."),
         h("div", { class: "abandon-actions" }, yes, no),
         error,
@@ -100,9 +112,9 @@ export function resumeCard(unfinished) {
     if (next) next.focus();
   };
   const draw = () => {
-    const shown = all ? items : items.slice(0, RESUME_SHOWN);
+    const shown = all ? items : items.slice(0, handful());
     list.replaceChildren(...shown);
-    more.hidden = items.length <= RESUME_SHOWN;
+    more.hidden = items.length <= handful();
     more.textContent = all ? "Show fewer" : `Show all ${plural(items.length, "game")}`;
     more.setAttribute("aria-expanded", String(all));
   };
