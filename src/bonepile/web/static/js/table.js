@@ -698,6 +698,7 @@ class Table {
       this.hint = answer;
       if (answer.move.tile) this.selected = answer.move.tile;
       this.render();
+      this.el.live.textContent = `Hint: ${answer.move.label}: ${answer.reason}.`;
     } catch (error) {
       this.toast(error.message, "error");
     } finally {
