@@ -99,8 +99,9 @@ def test_a_hint_sends_its_reasons_as_facts_of_the_position(client: TestClient) -
                     for key, value in reason["facts"].items():
                         if key.startswith("passes_on_") and value:
                             assert value <= len(passes)  # the log shows at least as many passes of that player
-                            assert reason["text"].startswith(f"{name} ")
-                            assert f"passed on {key.removeprefix('passes_on_')}" in reason["text"]
+                            assert reason["text"].startswith(f"{name} passed on ")
+                            passes_clause = reason["text"].split(" passed on ", 1)[1].split(", and drew")[0]
+                            assert key.removeprefix("passes_on_") in passes_clause
             play(client, game_id, 0, hint["move"]["text"], view["move_number"])
     assert seen > 5
 
@@ -143,3 +144,14 @@ def test_tri_ominos_log_lines_name_tiles_and_never_grid_places(client: TestClien
         for neighbour in re.findall(r"\d-\d-\d", found.group(2)):
             assert neighbour in on_board and neighbour != entry["tile"]
         assert found.group(3).split(" = ")[-1] == str(entry["points"])
+
+
+def test_the_boneyard_says_when_its_tiles_cannot_be_drawn(client: TestClient) -> None:
+    block = view_of(client, create(client, game="dominoes", preset="block", seed=1)["id"], 0)
+    assert block["stock"]["count"] == 14 and block["stock"]["note"] == (
+        "the 14 tiles left in the boneyard are never drawn in this game"
+    )
+    draw = view_of(client, create(client, game="dominoes", preset="draw", seed=1)["id"], 0)
+    assert draw["stock"]["count"] == 14 and draw["stock"]["note"] is None
+    pool = view_of(client, create(client, game="triominoes", seed=1)["id"], 0)
+    assert pool["stock"]["note"] is None

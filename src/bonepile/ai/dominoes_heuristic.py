@@ -217,22 +217,24 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     next_player = view.next_player
     locked = next_player in view.opponents and set(ends) <= view.voids[next_player] and counts[next_player] > 0
     for p in view.opponents:
-        done: list[str] = []
+        passed: list[str] = []
+        drew: list[str] = []
         proved: dict[str, FactValue] = {}
         for n in numbers:
             if n not in view.voids[p]:
                 continue
             passes, draws = _turns_stuck_on(observation, p, n)
             if passes:
-                done.append(f"passed on {n}" + (f" {times(passes)}" if passes > 1 else ""))
+                passed.append(f"{n} {times(passes)}" if passes > 1 else str(n))
             if draws:
-                done.append(f"drew on {n}" + (f" {times(draws)}" if draws > 1 else ""))
+                drew.append(f"{n} {times(draws)}" if draws > 1 else str(n))
             if passes or draws:
                 proved[f"passes_on_{n}"] = passes
                 proved[f"draw_turns_on_{n}"] = draws
+        done = [f"{verb} on {' and on '.join(seen)}" for verb, seen in (("passed", passed), ("drew", drew)) if seen]
         if done:
-            weight = weights.lacks_end * len(done) / len(view.opponents)
-            reasons.append(Reason("passed_on", "{0} " + " and ".join(done), weight=weight, seats=(p,), facts=proved))
+            weight = weights.lacks_end * (len(passed) + len(drew)) / len(view.opponents)
+            reasons.append(Reason("passed_on", "{0} " + ", and ".join(done), weight=weight, seats=(p,), facts=proved))
     if locked:
         shown = " or ".join(str(n) for n in numbers)
         reasons.append(
