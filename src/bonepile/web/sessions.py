@@ -48,7 +48,7 @@ from bonepile.web.views import (
     LastMove,
     SeatInfo,
     Table,
-    hint_reason,
+    hint_reasons,
     move_words,
     possessive,
     sides_json,
@@ -56,6 +56,9 @@ from bonepile.web.views import (
 )
 
 log = logging.getLogger(__name__)
+
+OK, GONE, FAILING = "ok", "gone", "failing"
+"""How a game is for the server's own work (``SessionManager._sync``)."""
 
 SeatSpec = int | Literal["turn"] | None
 """Whose view: a seat, the human seat to move (``"turn"``), or the public view (None)."""
@@ -213,6 +216,8 @@ class GameSession:
         self.changed_at = self.touched
         self.clock_stopped = False
         """A game at one screen whose clock ran out with no client there: the turn waits for one."""
+        self.abandoned = False
+        """The players abandoned the game: it is gone from the store, and every request for it is refused."""
         self.rebuild(stored.moves)
 
     # ------------------------------------------------------------------------------ state
@@ -293,7 +298,8 @@ class GameSession:
         number = len(self.texts)
         seat = self.movers[-1]
         timed_out = number in self.timeouts
-        text = move_words(self.seats[seat].name, move, timed_out)
+        board = self.game.round.board if self.name == "triominoes" else ()
+        text = move_words(self.seats[seat].name, move, timed_out, board)
         return LastMove(number, seat, self.texts[-1], text, timed_out)
 
     @property
@@ -727,8 +733,14 @@ class SessionManager:
     def _catch_up(self, session: GameSession) -> None:
         """With other processes on the database, take in their moves before deciding on a new one (lock
         held): a move decided on an old state would only lose the race and be checked again."""
-        if self.bus.shared and self.store.version_of(session.id) != session.version:
+        if not self._caught_up(session):
+            raise unknown_game(session.id)
+
+    def _caught_up(self, session: GameSession) -> bool:
+        """As ``_catch_up``, for the server's own work (AI, clock): whether the game is still there."""
+        if not session.abandoned and self.bus.shared and self.store.version_of(session.id) != session.version:
             self._refresh(session)
+        return not session.abandoned
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine in the background, kept until done (and cancelled at stop)."""
@@ -742,6 +754,9 @@ class SessionManager:
         Called with the lock held. Returns whether anything changed.
         """
         stored = self.store.get(session.id)
+        if stored is None and session.room_id is None:
+            self._drop(session)  # abandoned through another process
+            return True
         if stored is None or stored.version == session.version:
             return False
         mine = tuple(session.texts)
@@ -840,6 +855,8 @@ class SessionManager:
     async def undo(self, game_id: str, seat: int, move_number: int | None) -> tuple[int, dict[str, Any]]:
         session = self.get(game_id)
         async with session.lock:
+            if session.abandoned:
+                raise unknown_game(game_id)
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
             session.human_seat(seat)
@@ -865,8 +882,13 @@ class SessionManager:
         return undone, answer
 
     async def hint(self, game_id: str, seat: int, level: str | None) -> dict[str, Any]:
-        session = self.get(game_id)
+        return await self.hint_in(self.get(game_id), seat, level)
+
+    async def hint_in(self, session: GameSession, seat: int, level: str | None) -> dict[str, Any]:
+        """The move the AI would play for ``seat`` now and its reasons (solo games and rooms alike)."""
         async with session.lock:
+            if session.abandoned:
+                raise unknown_game(session.id)
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
             session.human_seat(seat)
@@ -876,10 +898,44 @@ class SessionManager:
             observation = session.game.observation(seat)
             legal = {entry["text"]: entry for entry in session.view(seat)["legal_moves"]}
             seed = agent_seed(session.seed, session.move_number, seat)
-            agent = make_agent(chosen, session.name, seed)
-        move = await self.hints.run(choose_move, chosen, session.name, seed, observation)
-        entry = legal[str(move)]
-        return {"level": chosen, "move": entry, "reason": hint_reason(agent, observation, move, entry)}
+            names = [info.name for info in session.seats]
+        text, reasons = await self.hints.run(choose_hint, chosen, session.name, seed, observation, legal, names)
+        reason = "; ".join(item["text"] for item in reasons)
+        return {"level": chosen, "move": legal[text], "reason": reason, "reasons": reasons}
+
+    async def abandon(self, game_id: str, seat: int | None) -> None:
+        """Give up an unfinished game of the solo API: it is removed from the store and every open table of
+        it is told (docs: abandon). Asked for by one of its human seats, as every other request of this
+        API is; a game with no human seat (the computer against itself) is abandoned without one."""
+        session = self.get(game_id)
+        async with session.lock:
+            if session.abandoned:
+                raise unknown_game(game_id)
+            if session.over:
+                raise ApiError(409, "game_over", "the game is over: a finished game is kept, not abandoned")
+            if seat is not None or session.humans:
+                if seat is None:
+                    raise bad_seat("name one of the game's human seats to abandon it")
+                session.human_seat(seat)
+            if not self.store.delete(game_id):
+                raise unknown_game(game_id)
+            self._drop(session)
+        if self.bus.shared:
+            self.spawn(self.bus.publish({"kind": "game", "id": game_id, "version": None}))
+
+    def _drop(self, session: GameSession) -> None:
+        """Forget an abandoned game (lock held): stop its AI and clock, and close its sockets with a reason."""
+        session.abandoned = True
+        current = asyncio.current_task()
+        for task in (session.ai_task, session.timer_task):
+            if task is not None and not task.done() and task is not current:
+                task.cancel()
+        self.sessions.pop(session.id, None)
+        error = {"code": "abandoned", "message": "this game was abandoned: it is no longer kept"}
+        for listener in session.listeners:
+            listener.offer({"type": "error", "error": error})
+            listener.offer(Close(4410, "abandoned"))
+        session.listeners.clear()
 
     def record(self, game_id: str) -> dict[str, Any]:
         return record_of(self.get(game_id))
@@ -956,7 +1012,10 @@ class SessionManager:
         """
         while True:
             async with session.lock:
-                if not self._caught_up(session):
+                state = self._sync(session)
+                if state == GONE:
+                    return
+                if state == FAILING:
                     seat = None
                 else:
                     seat = session.ai_to_move()
@@ -982,7 +1041,10 @@ class SessionManager:
                 log.exception("the AI of seat %s in game %s failed", seat, session.id)
                 return
             async with session.lock:
-                if not self._caught_up(session):
+                state = self._sync(session)
+                if state == GONE:
+                    return
+                if state == FAILING:
                     failed = True
                 elif session.revision != revision:
                     continue  # an undo (or another process) changed the game while the AI was thinking
@@ -1002,14 +1064,14 @@ class SessionManager:
             if failed:
                 await asyncio.sleep(self.retry_pause())
 
-    def _caught_up(self, session: GameSession) -> bool:
-        """``_catch_up``, telling a failing store (False) from success (lock held)."""
+    def _sync(self, session: GameSession) -> str:
+        """``_caught_up`` for the AI and the clock (lock held): ``OK``, ``GONE`` (the game was abandoned)
+        or ``FAILING`` (the store did not answer: try again later)."""
         try:
-            self._catch_up(session)
+            return OK if self._caught_up(session) else GONE
         except Exception as error:
             self._store_failed(error)
-            return False
-        return True
+            return FAILING
 
     # ------------------------------------------------------------------------------ the clock
 
@@ -1042,7 +1104,10 @@ class SessionManager:
             await asyncio.sleep(delay)
         while True:
             async with session.lock:
-                if self._caught_up(session):
+                state = self._sync(session)
+                if state == GONE:
+                    return
+                if state == OK:
                     if session.revision != revision or session.over:
                         return
                     if not self.present(session):
@@ -1073,9 +1138,14 @@ class SessionManager:
             await asyncio.sleep(self.retry_pause())
 
 
-def choose_move(level: str, game: str, seed: int, observation: Any) -> Any:
-    """The move the agent ``level`` (seeded with ``seed``) chooses: a hint, in a worker process."""
-    return make_agent(level, game, seed).choose(observation)
+def choose_hint(
+    level: str, game: str, seed: int, observation: Any, legal: dict[str, dict[str, Any]], names: list[str]
+) -> tuple[str, list[dict[str, Any]]]:
+    """A hint, in a worker process: the move the agent ``level`` (seeded with ``seed``) chooses, as its
+    text, and the agent's reasons for it (which may read what its search found)."""
+    agent = make_agent(level, game, seed)
+    move = agent.choose(observation)
+    return str(move), hint_reasons(agent, observation, move, legal[str(move)], names)
 
 
 def read_cursor(cursor: str) -> tuple[datetime, str]:
@@ -1156,11 +1226,13 @@ def checked_seats(
     """The seats as stored, with the defaults filled in and every AI level checked.
 
     A lone human is "You" by default at one screen (``lone_you``); in a room
-    every human is a different person, so each is "Player N".
+    every human is a different person, so each is "Player N". A lone AI is
+    "Computer"; several are numbered by seat ("Computer 2", "Computer 3").
     """
     if seats is None:
         seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
     humans = sum(1 for seat in seats if seat["kind"] == "human")
+    machines = len(seats) - humans
     chosen = []
     for number, seat in enumerate(seats, start=1):
         kind = seat["kind"]
@@ -1171,6 +1243,6 @@ def checked_seats(
             default = "You" if humans == 1 and lone_you else f"Player {number}"
         else:
             level = catalog.resolve_level(game, level)
-            default = f"Computer {number}"
+            default = "Computer" if machines == 1 else f"Computer {number}"
         chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
     return chosen
