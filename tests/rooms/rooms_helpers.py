@@ -33,8 +33,9 @@ from bonepile.web.room_socket import Limits
 from bonepile.web.server import server_config
 from bonepile.web.settings import Settings
 
-TEST_SETTINGS = Settings(min_turn_time=0.1)
-"""The defaults, but clocks as short as a tenth of a second, so the timer tests run fast."""
+TEST_SETTINGS = Settings(min_turn_time=0.1, create_burst=10_000, hint_burst=10_000)
+"""The defaults, but clocks as short as a tenth of a second, so the timer tests run fast, and no per-address
+limits on creating rooms and asking hints (a test is one client doing what many players would)."""
 
 Message = dict[str, Any]
 View = dict[str, Any]
@@ -71,7 +72,7 @@ class LiveApp:
         config = server_config(self.app, "127.0.0.1", self.port, settings, lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.http = httpx.Client(base_url=self.url, timeout=10)
+        self.http = httpx.Client(base_url=self.url, timeout=30)  # a first hint starts the hint workers
 
     @property
     def url(self) -> str:

@@ -19,13 +19,18 @@ from bonepile.web.settings import Settings
 View = dict[str, Any]
 
 
+TEST_SETTINGS = Settings(create_burst=10_000, hint_burst=10_000)
+"""The defaults, without the per-address limits on creating games and asking hints: a test is one client
+that does what many players would (the limits themselves are tested with their own settings)."""
+
+
 @contextmanager
 def open_client(
     db_url: str, ai_delay: float = 0.0, hand_pause: float = 0.0, settings: Settings | None = None
 ) -> Iterator[TestClient]:
     """A client of a new app on ``db_url``; the app starts (resuming games) and stops around the block.
     A server fault answers as it would to a browser (a JSON 500), not as an exception in the test."""
-    app = create_app(db_url, ai_delay=ai_delay, hand_pause=hand_pause, settings=settings)
+    app = create_app(db_url, ai_delay=ai_delay, hand_pause=hand_pause, settings=settings or TEST_SETTINGS)
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 

@@ -317,6 +317,7 @@ class GameStore:
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._lock_file: Any = None
+        self._shared = False
         from bonepile.store.rooms import RoomStore
 
         self.rooms = RoomStore(self)
@@ -340,6 +341,7 @@ class GameStore:
                 "run with --redis URL to share it, else each would serve stale games"
             ) from None
         self._lock_file = handle
+        self._shared = shared
 
     def release(self) -> None:
         if self._lock_file is not None:
@@ -347,6 +349,14 @@ class GameStore:
             self._lock_file = None
 
     def close(self) -> None:
+        """Let go of the database; a SQLite file is checkpointed first, so that at rest every game is in
+        the file itself and none waits in the write-ahead log (where a damaged frame would drop it)."""
+        if sqlite_file(self.url) is not None and self._lock_file is not None and not self._shared:
+            try:
+                with self.engine.connect() as connection:
+                    connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+            except Exception:  # another server still writing, or the file gone: nothing to do here
+                pass
         self.release()
         self.engine.dispose()
 

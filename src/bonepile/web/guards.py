@@ -149,6 +149,7 @@ class HintPool:
         self.timeout = timeout
         self._slots = asyncio.Semaphore(workers + queue)
         self._executor: concurrent.futures.ProcessPoolExecutor | None = None
+        self._warming: concurrent.futures.Future[bool] | None = None
 
     def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._executor is None:
@@ -159,15 +160,22 @@ class HintPool:
             )
         return self._executor
 
+    def warm(self) -> None:
+        """Start the workers now rather than at the first hint (``bonepile serve`` does)."""
+        self._warming = self._pool().submit(_ready)
+
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
         """``work(*args)`` in a worker process (both must pickle), or ``503 hint_busy`` / ``hint_timeout``."""
         if self._slots.locked():
             raise ApiError(503, "hint_busy", "the server is busy with other hints: try again in a moment")
         await self._slots.acquire()
         loop = asyncio.get_running_loop()
-        if self._executor is None:
-            try:
-                await loop.run_in_executor(self._pool(), _ready)  # start the workers (not in the deadline)
+        if self._executor is None or (self._warming is not None and not self._warming.done()):
+            try:  # the workers start (not counted in the deadline)
+                if self._warming is None or self._executor is None:
+                    self.warm()
+                assert self._warming is not None
+                await asyncio.wrap_future(self._warming)
             except BaseException:
                 self._slots.release()
                 raise
@@ -184,6 +192,7 @@ class HintPool:
     def close(self) -> None:
         """Stop the workers (a hint being computed is given up)."""
         executor, self._executor = self._executor, None
+        self._warming = None
         if executor is None:
             return
         processes = list(getattr(executor, "_processes", {}).values())
