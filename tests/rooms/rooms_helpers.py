@@ -134,7 +134,7 @@ class ServeProcess:
             command += ["--redis", self.redis]
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             assert self.process.poll() is None, f"bonepile serve exited: {self.log.read_text()[-2000:]}"
             with contextlib.suppress(httpx.HTTPError):

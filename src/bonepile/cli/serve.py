@@ -78,7 +78,6 @@ def run_serve(args: argparse.Namespace) -> int:
         )
         store = app.state.store
         store.claim(shared=bool(redis_url))
-        app.state.manager.hints.warm()  # the first hint need not wait for its worker to start
     except StoreError as error:
         raise RulesError(str(error)) from None
     shown = f"[{host}]" if ":" in host else host

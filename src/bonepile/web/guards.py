@@ -165,29 +165,44 @@ class HintPool:
         self._warming = self._pool().submit(_ready)
 
     async def run(self, work: Callable[..., _T], *args: Any) -> _T:
-        """``work(*args)`` in a worker process (both must pickle), or ``503 hint_busy`` / ``hint_timeout``."""
+        """``work(*args)`` in a worker process (both must pickle), or ``503 hint_busy`` / ``hint_timeout``;
+        once more in fresh workers if a worker died meanwhile."""
+        for attempt in range(2):
+            try:
+                return await self._run_once(work, *args)
+            except concurrent.futures.process.BrokenProcessPool:
+                self._executor = None  # its workers are gone: the next attempt starts new ones
+                self._warming = None
+                if attempt:
+                    raise ApiError(503, "hint_busy", "the hint worker stopped: try again") from None
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    async def _run_once(self, work: Callable[..., _T], *args: Any) -> _T:
         if self._slots.locked():
             raise ApiError(503, "hint_busy", "the server is busy with other hints: try again in a moment")
         await self._slots.acquire()
-        loop = asyncio.get_running_loop()
-        if self._executor is None or (self._warming is not None and not self._warming.done()):
-            try:  # the workers start (not counted in the deadline)
+        try:
+            if self._executor is None or (self._warming is not None and not self._warming.done()):
                 if self._warming is None or self._executor is None:
                     self.warm()
                 assert self._warming is not None
-                await asyncio.wrap_future(self._warming)
-            except BaseException:
-                self._slots.release()
-                raise
-        future = loop.run_in_executor(self._pool(), _run, work, *args)
-        future.add_done_callback(lambda _: self._slots.release())
+                await asyncio.wrap_future(self._warming)  # the workers start (not counted in the deadline)
+            future = asyncio.get_running_loop().run_in_executor(self._pool(), _run, work, *args)
+        except BaseException:
+            self._slots.release()
+            raise
+        future.add_done_callback(self._finished)
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout=self.timeout)
         except TimeoutError:
             raise ApiError(503, "hint_timeout", f"no hint within {self.timeout:g} s: try again") from None
-        except concurrent.futures.process.BrokenProcessPool:
-            self._executor = None
-            raise ApiError(503, "hint_busy", "the hint worker stopped: try again") from None
+
+    def _finished(self, future: asyncio.Future[Any]) -> None:
+        """A hint is done (answered, given up, or its worker gone): free its slot; its error, if any, was
+        either answered already or is of no one's concern any more."""
+        self._slots.release()
+        if not future.cancelled():
+            future.exception()
 
     def close(self) -> None:
         """Stop the workers (a hint being computed is given up)."""
