@@ -2,13 +2,14 @@
 size, the end of a hand as a moment, tiles that move (and stay still when asked), the sound switch.
 
 One test per flaw of the table that a new player met (see the issue "The table, as good as a shop game"),
-then the layout over the viewport × game matrix, with a screenshot of each under ``screenshots/``.
+then the layout over the viewport x game matrix, with a screenshot of each under ``screenshots/``.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -86,42 +87,9 @@ def game_at(server: LiveServer, name: str, moves: int, seed: int = 4) -> tuple[s
     return game_id, view
 
 
-# The boxes of a page, measured in the page: what sticks out of the screen, what overflows its box, and
-# which labels lie over a placed tile's numbers (pips or Tri-Ominos numbers).
-MEASURE = """() => {
-  const box = (el) => el.getBoundingClientRect();
-  const vw = window.innerWidth, vh = window.innerHeight;
-  const outside = (el) => { const r = box(el); return r.width > 0 && (r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5); };
-  const named = (el) => el.className.baseVal !== undefined ? el.className.baseVal : el.className;
-  const out = [];
-  const board = document.querySelector('.board-wrap');
-  if (outside(board)) out.push('board');
-  for (const el of document.querySelectorAll('.my-area .hand-tile, .my-area .hand .back-svg, .hand-actions button, .stock')) if (outside(el)) out.push(named(el));
-  const over = [];
-  for (const el of document.querySelectorAll('.score-panel, .player-card, .player-card .name, .log, .log li, .side-name, .my-info')) {
-    if (el.scrollWidth > el.clientWidth + 1) over.push(`${named(el)}: ${el.scrollWidth} > ${el.clientWidth}`);
-  }
-  const numbers = [...document.querySelectorAll('.line .domino:not(.ghost) .pip, .placed .tri-number')].map(box);
-  const labels = [...document.querySelectorAll('.target-label, .target-points, .target-bonus, .preview-note:not([hidden]), .pop-note, .rotate-bar:not([hidden])')];
-  const covering = [];
-  for (const label of labels) {
-    const r = box(label);
-    if (!r.width) continue;
-    for (const n of numbers) {
-      const w = Math.min(r.right, n.right) - Math.max(r.left, n.left), h = Math.min(r.bottom, n.bottom) - Math.max(r.top, n.top);
-      if (w > 1 && h > 1) { covering.push(`${named(label)} '${label.textContent}'`); break; }
-    }
-  }
-  const root = document.documentElement;
-  return {
-    scroll: [root.scrollWidth, root.scrollHeight, vw, vh],
-    outside: out, overflowing: over, covering,
-    handTiles: document.querySelectorAll('.my-area .hand-tile').length,
-    tileHeight: Math.min(...[...document.querySelectorAll('.my-area .hand-tile svg')].map((el) => box(el).height)),
-    boardArea: box(board).width * box(board).height / (vw * vh),
-    labels: labels.length,
-  };
-}"""
+MEASURE = "\n".join(
+    line for line in (Path(__file__).parent / "measure.js").read_text().splitlines() if not line.startswith("//")
+)
 
 
 def measured(page: Page) -> dict[str, Any]:
@@ -178,7 +146,10 @@ def play_to_end_of_hand(table: TablePage, max_turns: int = 120) -> None:
     page = table.page
     for _ in range(max_turns):
         page.wait_for_function(
-            "() => { const r = document.querySelector('.table-page'); return r.dataset.myTurn === 'true' || r.dataset.betweenHands; }"
+            """() => {
+                const root = document.querySelector('.table-page');
+                return root.dataset.myTurn === 'true' || root.dataset.betweenHands;
+            }"""
         )
         if table.root.get_attribute("data-between-hands"):
             return
@@ -273,7 +244,8 @@ def test_flaw_5_a_line_growing_on_one_side_turns_only_at_the_far_edge(page: Page
             const { layout } = await import('/js/dominoes-board.js');
             const tile = (left, right) => ({ tile: `${left}-${right}`, left, right, double: left === right });
             // The opening double, then every tile on its right: 6-6 6-5 5-4 4-3 3-2 2-1 1-0 0-4 4-2.
-            const line = [tile(6, 6), tile(6, 5), tile(5, 4), tile(4, 3), tile(3, 2), tile(2, 1), tile(1, 0), tile(0, 4), tile(4, 2)];
+            const pairs = [[6, 6], [6, 5], [5, 4], [4, 3], [3, 2], [2, 1], [1, 0], [0, 4], [4, 2]];
+            const line = pairs.map(([a, b]) => tile(a, b));
             const reach = 10;  // a table 20 tile halves across, ~965 px wide
             const { rects } = layout({ line, opening_index: 0, ends: [6, 2] }, reach);
             const rows = new Set(rects.slice(1).map((r) => r.y + r.h / 2));
@@ -293,7 +265,7 @@ def test_flaw_5_a_line_growing_on_one_side_turns_only_at_the_far_edge(page: Page
 
 
 def test_flaw_7_triominoes_previews_are_easy_to_read(browser: Browser, server: LiveServer, watch: Watch) -> None:
-    game_id, view = game_at(server, "triominoes-2p", 14, seed=3)
+    game_id, _ = game_at(server, "triominoes-2p", 14, seed=3)
     page = open_at(browser, server, watch, game_id, (1280, 800))
     tile = page.locator(".hand-tile.playable").first
     tile.click()
@@ -337,7 +309,7 @@ def test_flaw_8_opponents_hands_stay_readable_with_five_opponents(
 
 
 def test_layout_matrix_every_box_in_view(browser: Browser, server: LiveServer, watch: Watch) -> None:
-    """Five screens × four games: the board, the whole hand and the buttons in view without scrolling, no
+    """Five screens x four games: the board, the whole hand and the buttons in view without scrolling, no
     text overflowing the score panel, the cards or the log, no label over a placed tile's numbers."""
     games = {name: game_at(server, name, 12)[0] for name in GAMES}
     sizes: dict[str, float] = {}
