@@ -298,8 +298,10 @@ def test_flaw_8_opponents_hands_stay_readable_with_five_opponents(
         for card in page.locator(".player-card").all():
             shown = [el for el in card.locator(".backs .back-svg, .tile-tally .back-svg").all() if el.is_visible()]
             assert shown, "a card shows no tile at all"
-            heights = [box["height"] for box in (el.bounding_box() for el in shown) if box]
-            assert min(heights) >= 14, f"{size}: tile backs {min(heights)} px high"
+            boxes = [box for box in (el.bounding_box() for el in shown) if box]
+            assert min(box["height"] for box in boxes) >= 18, f"{size}: tile backs under 18 px high"
+            steps = [after["x"] - before["x"] for before, after in zip(boxes, boxes[1:], strict=False)]
+            assert not steps or min(steps) >= 7, f"{size}: tile backs overlap into a smear ({min(steps):.1f} px apart)"
             count = card.locator(".count:visible, .tile-tally:visible").first.inner_text()
             assert any(ch.isdigit() for ch in count)
         page.context.close()
