@@ -7,6 +7,7 @@ then the layout over the viewport x game matrix, with a screenshot of each under
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -300,7 +301,7 @@ def test_flaw_8_opponents_hands_stay_readable_with_five_opponents(
             assert shown, "a card shows no tile at all"
             boxes = [box for box in (el.bounding_box() for el in shown) if box]
             assert min(box["height"] for box in boxes) >= 18, f"{size}: tile backs under 18 px high"
-            steps = [after["x"] - before["x"] for before, after in zip(boxes, boxes[1:], strict=False)]
+            steps = [after["x"] - before["x"] for before, after in itertools.pairwise(boxes)]
             assert not steps or min(steps) >= 7, f"{size}: tile backs overlap into a smear ({min(steps):.1f} px apart)"
             count = card.locator(".count:visible, .tile-tally:visible").first.inner_text()
             assert any(ch.isdigit() for ch in count)
