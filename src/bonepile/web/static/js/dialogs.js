@@ -86,7 +86,7 @@ export class Dialogs {
     this.layer.hidden = false;
     this.layer.replaceChildren(h("div", { class: `backdrop ${item.className}-backdrop` }), box);
     const focus = box.querySelector("[autofocus]") || box.querySelector("button, a[href]");
-    if (focus) focus.focus();
+    if (focus) focus.focus({ preventScroll: true }); // the dialog opens at its top, its title in view
   }
 }
 

@@ -487,7 +487,7 @@ class Table {
 
   canUndo() {
     const view = this.view;
-    return this.info.undo && view.status === "playing" && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
+    return this.info.undo && view.status === "playing" && !view.between_hands && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
   }
 
   order() {
@@ -655,13 +655,15 @@ class Table {
     if (width <= 0) return;
     const tallest = Math.max(58, Math.min(window.innerHeight * (tri ? 0.14 : 0.13), 124));
     const widest = tallest / ratio;
-    const smallest = tri ? 40 : 24;
+    // A short screen (a phone on its side) keeps the hand to one row as long as the tiles stay readable.
+    const short = window.innerHeight < 560;
+    const smallest = tri ? 40 : short ? 22 : 24;
     let rows = 1;
     let size = widest;
     for (rows = 1; rows <= 3; rows++) {
       const perRow = Math.ceil(count / rows);
       size = Math.min(widest, (width - gap * (perRow - 1) - 4) / perRow);
-      if (size >= smallest * (rows === 1 ? 1.3 : 1)) break;
+      if (size >= smallest * (rows === 1 && !short ? 1.3 : 1)) break;
     }
     size = Math.max(smallest * 0.8, Math.min(size, widest));
     hand.style.setProperty("--tile-w", `${Math.floor(size)}px`);
