@@ -23,6 +23,8 @@ from browser_support import (  # noqa: E402
     TablePage,
     View,
     Watch,
+    create_room_from_form,
+    lobby_link,
     open_page,
     running,
     screenshot,
@@ -195,6 +197,49 @@ def test_flaw_3_the_end_of_a_hand_is_seen_and_the_next_one_waits(
     expect(dialog).to_have_count(0)
     expect(page.locator(".player-card.revealed")).to_have_count(0)
     page.context.close()
+
+
+def test_a_room_deals_the_next_hand_once_both_players_continue(browser: Browser, paused: LiveServer) -> None:
+    watch = Watch()
+    watch.allow.append(r"WebSocket connection to .* failed|Failed to load resource|ERR_CONNECTION_REFUSED")
+    ann = open_page(browser, paused.url, watch, 1280, 800)
+    bob = open_page(browser, paused.url, watch, 390, 844)
+    create_room_from_form(
+        ann, paused.url, game="dominoes", preset="draw", seats=["you", "human"], target=500, name="Ann"
+    )
+    bob.goto(lobby_link(ann, "seat-1"))
+    expect(bob.locator(".lobby-page[data-role='seat']")).to_be_visible()
+    expect(ann.locator("#start-room")).to_be_enabled()
+    ann.locator("#start-room").click()
+    tables = [TablePage(ann), TablePage(bob)]
+    for table in tables:
+        expect(table.root).to_have_attribute("data-status", "playing")
+    for _ in range(200):
+        if ann.locator(".table-page[data-between-hands='1']").count():
+            break
+        mover = next((t for t in tables if t.root.get_attribute("data-my-turn") == "true"), None)
+        if mover is None:
+            ann.wait_for_timeout(50)
+            continue
+        mover.play_turn()
+    else:
+        raise AssertionError("the hand did not end")
+    dialogs = [page.locator(".summary-dialog.hand-end") for page in (ann, bob)]
+    for dialog in dialogs:
+        expect(dialog).to_be_visible()
+        expect(dialog.locator(".hand-end-status")).to_contain_text("starts in")  # the room's bounded wait
+    dialogs[0].get_by_role("button", name="Next hand").click()
+    expect(dialogs[0].locator(".hand-end-status")).to_contain_text("Waiting for Player 2")
+    expect(dialogs[0].get_by_role("button", name="Next hand")).to_be_disabled()
+    ann.wait_for_timeout(500)
+    assert ann.locator(".table-page").get_attribute("data-between-hands") == "1"  # still waiting for Bob
+    dialogs[1].get_by_role("button", name="Next hand").click()
+    for page in (ann, bob):
+        expect(page.locator(".table-page[data-hand='2']")).to_be_visible()
+        expect(page.locator(".summary-dialog.hand-end")).to_have_count(0)
+    ann.context.close()
+    bob.context.close()
+    watch.check()
 
 
 def test_flaw_3_a_phone_sees_the_final_position_too(browser: Browser, paused: LiveServer, watch: Watch) -> None:
