@@ -658,12 +658,14 @@ class Table {
     // A short screen (a phone on its side) keeps the hand to one row as long as the tiles stay readable.
     const short = window.innerHeight < 560;
     const smallest = tri ? 40 : short ? 22 : 24;
+    // The whole hand takes at most a fifth of the screen's height, so the board keeps the most room.
+    const handHeight = window.innerHeight * 0.2;
     let rows = 1;
     let size = widest;
     for (rows = 1; rows <= 3; rows++) {
       const perRow = Math.ceil(count / rows);
-      size = Math.min(widest, (width - gap * (perRow - 1) - 4) / perRow);
-      if (size >= smallest * (rows === 1 && !short ? 1.3 : 1)) break;
+      size = Math.min(widest, (width - gap * (perRow - 1) - 4) / perRow, (handHeight / rows - gap) / ratio);
+      if (size >= smallest) break;
     }
     size = Math.max(smallest * 0.8, Math.min(size, widest));
     hand.style.setProperty("--tile-w", `${Math.floor(size)}px`);
