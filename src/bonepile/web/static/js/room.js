@@ -214,7 +214,7 @@ class RoomPage {
           title: room.title,
           hotSeat: false,
           undo: false,
-          hints: false,
+          hints: !!room.hints && seat !== null && seat !== undefined,
           homeSeat: seat,
           badge: "online",
           watching: page.watchingWords(),
@@ -241,6 +241,7 @@ class RoomPage {
         return null; // the view comes over the socket
       },
       refresh: () => roomApi.view(page.id, page.credential),
+      hint: () => roomApi.hint(page.id, page.credential),
       record: (view) => roomApi.record(page.id, page.credential, view.id),
       recordName: (view) => `bonepile-${room.game}-${view.id}`,
       again: mayRematch
