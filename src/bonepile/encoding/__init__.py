@@ -83,6 +83,16 @@ def _dominoes() -> GameSpec:
     return GameSpec("dominoes", Rules.from_preset, Game, DominoesEncoding, Rules.preset_names, counts)
 
 
+def _triominoes() -> GameSpec:
+    from bonepile.encoding.triominoes import TriominoesEncoding
+    from bonepile.triominoes import Game, Rules
+
+    def counts(preset: str) -> tuple[int, ...]:
+        return tuple(n for n in range(2, 7) if _allows(Rules.from_preset, preset, n))
+
+    return GameSpec("triominoes", Rules.from_preset, Game, TriominoesEncoding, Rules.preset_names, counts)
+
+
 def _allows(from_preset: Callable[..., Any], preset: str, players: int) -> bool:
     try:
         from_preset(preset, players)
@@ -91,7 +101,7 @@ def _allows(from_preset: Callable[..., Any], preset: str, players: int) -> bool:
     return True
 
 
-_SPECS: Mapping[str, Callable[[], GameSpec]] = {"dominoes": _dominoes}
+_SPECS: Mapping[str, Callable[[], GameSpec]] = {"dominoes": _dominoes, "triominoes": _triominoes}
 GAMES = tuple(_SPECS)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -24,10 +25,10 @@ class Layout:
     _low: list[float] = field(default_factory=list)
     _high: list[float] = field(default_factory=list)
 
-    def add(self, name: str, size: int, low: float | list[float], high: float | list[float]) -> None:
+    def add(self, name: str, size: int, low: float | Sequence[float], high: float | Sequence[float]) -> None:
         self.blocks[name] = Block(name, len(self._low), size)
-        self._low.extend(low if isinstance(low, list) else [low] * size)
-        self._high.extend(high if isinstance(high, list) else [high] * size)
+        self._low.extend(low if isinstance(low, Sequence) else [low] * size)
+        self._high.extend(high if isinstance(high, Sequence) else [high] * size)
 
     @property
     def size(self) -> int:

@@ -22,12 +22,17 @@ except ImportError as error:  # pragma: no cover - the peers extra is installed 
     raise ImportError("bonepile.openspiel needs open_spiel: pip install 'bonepile[peers]'") from error
 
 from bonepile.openspiel._game import BonepileState, game_classes
-from bonepile.openspiel._tables import DOMINOES_PARAMETERS, dominoes_table
+from bonepile.openspiel._tables import DOMINOES_PARAMETERS, TRIOMINOES_PARAMETERS, dominoes_table, triominoes_table
 
 DOMINOES = "python_bonepile_dominoes"
+TRIOMINOES = "python_bonepile_triominoes"
 
 _dominoes_type, DominoesGame = game_classes(DOMINOES, "bonepile Dominoes", DOMINOES_PARAMETERS, dominoes_table, 4)
-if DOMINOES not in pyspiel.registered_names():
-    pyspiel.register_game(_dominoes_type, DominoesGame)
+_triominoes_type, TriominoesGame = game_classes(
+    TRIOMINOES, "bonepile Tri-Ominos", TRIOMINOES_PARAMETERS, triominoes_table, 6
+)
+for _type, _class in ((_dominoes_type, DominoesGame), (_triominoes_type, TriominoesGame)):
+    if _type.short_name not in pyspiel.registered_names():
+        pyspiel.register_game(_type, _class)
 
-__all__ = ["DOMINOES", "BonepileState", "DominoesGame"]
+__all__ = ["DOMINOES", "TRIOMINOES", "BonepileState", "DominoesGame", "TriominoesGame"]
