@@ -141,7 +141,7 @@ def test_openspiel_mcts_and_ismcts_bots_finish_games(preset: str) -> None:
 def test_resampled_states_keep_the_players_information_state(preset: str, players: int) -> None:
     """As OpenSpiel's ResampleInfostateTest: same information state string and tensor, same player to move."""
     game = load(preset, players)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
     rng = random.Random(11)
     state = game.new_initial_state()
     checked = 0

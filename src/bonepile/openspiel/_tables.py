@@ -274,9 +274,11 @@ class TriominoesTable(Table[Round, TriObservation]):
         sampler = WorldSampler(observation)
         for _ in range(1000):
             try:
-                return sampler.sample_round(rng)
+                world = sampler.sample_round(rng)
             except InvalidPositionError:
                 continue  # before the first tile, a world in which T3 names another opener
+            if not world.events and world.to_move == observation.to_move:
+                return world  # (else T3 classic drew setup tiles again: nobody held a triple in that world)
         raise InvalidPositionError("no world found in which the player to move opens (T3)")
 
     def setup_event(self, player: int) -> TriEvent:
