@@ -35,7 +35,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     ``"lose"``s the game for the agent (reward ``illegal_reward``, everyone
     terminated), ``"raise"``s ``IllegalMoveError``, or plays the
     ``"first_legal"`` move instead. ``max_cycles`` truncates the episode after
-    that many moves per agent.
+    that many moves per agent. ``seed`` seeds the games of ``reset()`` calls
+    that name no seed (each such reset plays the next game of that stream;
+    None: unpredictable); ``reset(seed=s)`` starts the stream again from ``s``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "bonepile_v0", "is_parallelizable": False}
@@ -52,6 +54,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         auto_draw: bool = True,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        seed: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -87,6 +90,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
         self.game: GameState | None = None
         self._legal: dict[int, Any] = {}
+        self._seeds = random.Random(seed)
 
     # ------------------------------------------------------------------ spaces
 
@@ -100,7 +104,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = self._seeds.randrange(2**31)
+        else:
+            self._seeds = random.Random(seed)
         self.np_random_seed = seed
         self.game = self.spec_.new_game(self.rules, seed)
         self.agents = self.possible_agents[:]

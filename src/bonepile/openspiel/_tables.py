@@ -6,12 +6,12 @@ a draw brings, and reads the engine's observation and result. The engines
 decide every rule: who leads, what is legal, what scores.
 
 A draw is a chance node: the player chooses to draw, then chance chooses the
-tile among those the player cannot see. The engine draws from the top of its
-boneyard or pool, so the table rebuilds the position from the engine's own
-public constructors with the chosen tile on top (``Hand.from_pieces``,
-``Round.from_position``) and lets the engine make the draw. A rebuilt
-position starts a fresh list of events, so the table keeps the events of
-earlier positions and hands the whole list to everyone who reads them.
+tile among those the player cannot see; the table makes it the next tile of
+the boneyard or pool (the engine's ``draw_next``: the order is hidden, so
+nobody sees a difference) and lets the engine make the draw. Events the
+engine position does not hold (classic's setup draws, made before the round
+is built, or the past of a resampled world) are kept by the adapter and
+handed, with the engine's, to everyone who reads them.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ class Table(Generic[E, Obs]):
     """The per-game part of the adapter (see the module docstring)."""
 
     game: str
+    direct_actions = False
+    """Whether ``legal_actions`` and ``move_of`` work without the map of ``legal`` (faster when they do)."""
     encoding: Any
     rules: Any
     num_tiles: int
@@ -112,7 +114,7 @@ class Table(Generic[E, Obs]):
         raise NotImplementedError
 
     def draw(self, engine: E, tile: int) -> E:
-        """The engine after the player to move draws ``tile``: a rebuilt position with ``tile`` on top."""
+        """The engine after the player to move draws ``tile`` (the engine's ``draw_next``, then its draw)."""
         raise NotImplementedError
 
     def is_draw(self, move: Any) -> bool:
@@ -154,6 +156,7 @@ class _Arranged(random.Random):
 
 class DominoesTable(Table[Hand, DominoesObservation]):
     game = "dominoes"
+    direct_actions = True
 
     def __init__(self, rules: DominoesRules) -> None:
         self.rules: DominoesRules = rules
@@ -203,14 +206,9 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         return sorted(t.index for t in engine.boneyard())
 
     def draw(self, engine: Hand, tile: int) -> Hand:
-        chosen = self.tiles[tile]
-        boneyard = [chosen, *(t for t in engine.boneyard() if t is not chosen)]
-        hands = [engine.tiles_of(p) for p in range(engine.num_players)]
-        to_move = engine.to_move
-        assert to_move is not None
-        rebuilt = Hand.from_pieces(self.rules, hands, boneyard, engine.line, to_move)
-        rebuilt.play(DOMINO_DRAW)
-        return rebuilt
+        engine.draw_next(self.tiles[tile])
+        engine.play(DOMINO_DRAW)
+        return engine
 
     def is_draw(self, move: Any) -> bool:
         return move is DOMINO_DRAW
@@ -282,13 +280,9 @@ class TriominoesTable(Table[Round, TriObservation]):
         return sorted(t.index for t in engine.pool())
 
     def draw(self, engine: Round, tile: int) -> Round:
-        chosen = TRI_TILES[tile]
-        pool = [chosen, *(t for t in engine.pool() if t is not chosen)]
-        parts = [part for part in engine.position().split("; ") if not part.startswith("pool:")]
-        parts.append("pool: " + " ".join(map(str, pool)))
-        rebuilt = Round.from_position(self.rules, "; ".join(parts))
-        rebuilt.play(TRI_DRAW)
-        return rebuilt
+        engine.draw_next(TRI_TILES[tile])
+        engine.play(TRI_DRAW)
+        return engine
 
     def is_draw(self, move: Any) -> bool:
         return move is TRI_DRAW
