@@ -172,6 +172,10 @@ class TriominoesEncoding:
     def legal_actions(self, observation: Observation) -> dict[int, Move]:
         return self.legal_from(observation.legal_moves, frontier(observation.board))
 
+    def legal_actions_in(self, game: Any) -> dict[int, Move]:
+        """As ``legal_actions`` for the player to move (the slots need the board: read from its observation)."""
+        return self.legal_actions(game.observation(game.to_move))
+
     def action_text(self, action: int) -> str:
         if action == self.draw_action:
             return str(DRAW)

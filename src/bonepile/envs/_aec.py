@@ -144,7 +144,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         to_move = game.to_move
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
-            self._legal = self.encoding.legal_actions(game.observation(to_move))
+            self._legal = self.encoding.legal_actions_in(game)
         else:
             self._legal = {}
 

@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 from bonepile.core.errors import InvalidPositionError, RulesError
 from bonepile.dominoes import DRAW as DOMINO_DRAW
 from bonepile.dominoes import PASS as DOMINO_PASS
-from bonepile.dominoes import End, Hand, Move, Tile, tiles_of_set
+from bonepile.dominoes import Hand, Move, Tile, tiles_of_set
 from bonepile.dominoes import Observation as DominoesObservation
 from bonepile.dominoes import Rules as DominoesRules
 from bonepile.encoding.dominoes import DominoesEncoding
@@ -165,8 +165,7 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         self.num_tiles = len(self.tiles)
         self.deal_sizes = (rules.hand_size,) * rules.players
         self._opening = tuple(Move.play(t) for t in self.tiles)
-        self._at_left = tuple(Move.play(t, End.LEFT) for t in self.tiles)
-        self._at_right = tuple(Move.play(t, End.RIGHT) for t in self.tiles)
+        self._at_end = tuple(tuple(Move.play(t, end) for t in self.tiles) for end in self.encoding.ends)
 
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> Hand:
         # Hand.deal is the engine's one place a deal is made (D2, then D3 for the leader); handing it the
@@ -189,10 +188,10 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         encoding = self.encoding
         if action >= encoding.draw_action:
             return DOMINO_DRAW if action == encoding.draw_action else DOMINO_PASS
-        tile = action // 2
-        if action % 2:
-            return self._at_right[tile]
-        return self._opening[tile] if engine.ends is None else self._at_left[tile]
+        tile, end = divmod(action, len(encoding.ends))
+        if end == 0 and engine.ends is None:
+            return self._opening[tile]
+        return self._at_end[end][tile]
 
     def tile(self, index: int) -> Tile:
         return self.tiles[index]
