@@ -123,7 +123,7 @@ def test_openspiel_mcts_and_ismcts_bots_finish_games(preset: str) -> None:
 @pytest.mark.parametrize(("preset", "players"), [("pressman", 2), ("goliath", 3), ("classic", 2)])
 def test_resampled_states_keep_the_players_information_state(preset: str, players: int) -> None:
     game = load(preset, players)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
     rng = random.Random(9)
     state = game.new_initial_state()
     checked = 0

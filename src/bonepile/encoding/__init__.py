@@ -71,26 +71,28 @@ class GameSpec:
     """The engine's preset names (read from the engine, so new presets need no change here)."""
     player_counts: Callable[[str], tuple[int, ...]]
     """The player counts a preset allows."""
+    draw: Any
+    """The engine's draw move."""
 
 
 def _dominoes() -> GameSpec:
-    from bonepile.dominoes import Game, Rules
+    from bonepile.dominoes import DRAW, Game, Rules
     from bonepile.encoding.dominoes import DominoesEncoding
 
     def counts(preset: str) -> tuple[int, ...]:
         return tuple(n for n in range(2, 5) if _allows(Rules.from_preset, preset, n))
 
-    return GameSpec("dominoes", Rules.from_preset, Game, DominoesEncoding, Rules.preset_names, counts)
+    return GameSpec("dominoes", Rules.from_preset, Game, DominoesEncoding, Rules.preset_names, counts, DRAW)
 
 
 def _triominoes() -> GameSpec:
     from bonepile.encoding.triominoes import TriominoesEncoding
-    from bonepile.triominoes import Game, Rules
+    from bonepile.triominoes import DRAW, Game, Rules
 
     def counts(preset: str) -> tuple[int, ...]:
         return tuple(n for n in range(2, 7) if _allows(Rules.from_preset, preset, n))
 
-    return GameSpec("triominoes", Rules.from_preset, Game, TriominoesEncoding, Rules.preset_names, counts)
+    return GameSpec("triominoes", Rules.from_preset, Game, TriominoesEncoding, Rules.preset_names, counts, DRAW)
 
 
 def _allows(from_preset: Callable[..., Any], preset: str, players: int) -> bool:

@@ -78,10 +78,17 @@ class DominoesEncoding:
         self.observation_low, self.observation_high = layout.bounds()
         self.event_size = p + self.num_actions + n
         self._at = {name: block.start for name, block in layout.blocks.items()}
+        self._ids: dict[Move, int] = {}
 
     # ------------------------------------------------------------- actions
 
     def action_of(self, move: Move) -> int:
+        action = self._ids.get(move)
+        if action is None:
+            action = self._ids[move] = self._action_of(move)
+        return action
+
+    def _action_of(self, move: Move) -> int:
         if move.kind is MoveKind.DRAW:
             return self.draw_action
         if move.kind is MoveKind.PASS:

@@ -34,12 +34,27 @@ from bonepile.encoding import Vector
 from bonepile.openspiel._tables import Table, sorted_deal_odds
 
 DEAL, STARTER, SETUP, PLAY, DRAWING, OVER = "deal", "starter", "setup", "play", "drawing", "over"
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 class Core:
     """The Python side of a state, copied by hand (the engine's ``copy``) rather than by a slow deepcopy."""
 
-    __slots__ = ("table", "zero_sum", "phase", "dealt", "rest", "seat", "engine", "before", "drawn", "legal")
+    __slots__ = (
+        "table",
+        "zero_sum",
+        "phase",
+        "player",
+        "dealt",
+        "rest",
+        "seat",
+        "engine",
+        "before",
+        "drawn",
+        "legal",
+        "actions",
+    )
 
     def __init__(self, table: Table[Any, Any], zero_sum: bool) -> None:
         self.table = table
@@ -47,6 +62,8 @@ class Core:
         self.zero_sum = zero_sum
         players, num_tiles = table.rules.players, table.num_tiles
         self.phase = DEAL
+        self.player = CHANCE
+        """The player to move (or CHANCE, TERMINAL), kept up to date: OpenSpiel asks for it on every call."""
         self.dealt: list[list[int]] = [[] for _ in range(players)]
         self.rest: list[int] = list(range(num_tiles))
         """Tiles not dealt (the boneyard or pool once the deal is done)."""
@@ -58,12 +75,22 @@ class Core:
         self.drawn: dict[int, int] = {}
         """Event index -> the tile that draw brought (known to the drawer only)."""
         self.legal: dict[int, Any] | None = None
+        self.actions: list[int] | None = None
+
+    def settle(self) -> None:
+        """After a change: the player to move, and the legal actions to be read again."""
+        self.legal = self.actions = None
+        if self.phase == PLAY:
+            self.player = self.engine.to_move
+        else:
+            self.player = TERMINAL if self.phase == OVER else CHANCE
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Core:
         twin = object.__new__(Core)
         twin.table = self.table
         twin.zero_sum = self.zero_sum
         twin.phase = self.phase
+        twin.player = self.player
         twin.dealt = [list(h) for h in self.dealt]
         twin.rest = list(self.rest)
         twin.seat = self.seat
@@ -71,6 +98,7 @@ class Core:
         twin.before = list(self.before)
         twin.drawn = dict(self.drawn)
         twin.legal = self.legal
+        twin.actions = self.actions
         return twin
 
     def events(self) -> list[Any]:
@@ -161,17 +189,10 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
     # ---------------------------------------------------------------- whose turn
 
     def current_player(self) -> int:
-        phase = self.core.phase
-        if phase == PLAY:
-            to_move = self.core.engine.to_move
-            assert to_move is not None
-            return int(to_move)
-        if phase == OVER:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(pyspiel.PlayerId.CHANCE)
+        return self.core.player
 
     def is_terminal(self) -> bool:
-        return self.core.phase == OVER
+        return self.core.player == TERMINAL
 
     def _legal_map(self) -> dict[int, Any]:
         core = self.core
@@ -180,7 +201,10 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         return core.legal
 
     def _legal_actions(self, player: int) -> list[int]:
-        return sorted(self._legal_map())
+        core = self.core
+        if core.actions is None:
+            core.actions = self.table.legal_actions(core.engine)
+        return core.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         core = self.core
@@ -198,16 +222,27 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         core = self.core
+        if core.phase == PLAY:  # the common case, kept short: OpenSpiel's loops spend their time here
+            move = core.table.move_of(core.engine, action)
+            core.legal = core.actions = None
+            if core.table.is_draw(move):
+                core.phase, core.player = DRAWING, CHANCE
+                return
+            engine = core.engine
+            engine.play(move)
+            if engine.is_over:
+                core.phase, core.player = OVER, TERMINAL
+            else:
+                core.player = engine.to_move
+            return
+        self._apply(action)
+        core.settle()
+
+    def _apply(self, action: int) -> None:
+        core = self.core
         table = self.table
         phase = core.phase
-        if phase == PLAY:
-            move = self._legal_map()[action]
-            core.legal = None
-            if table.is_draw(move):
-                core.phase = DRAWING
-                return
-            core.engine.play(move)
-        elif phase == DRAWING:
+        if phase == DRAWING:
             drawer = core.engine.to_move
             core.before = core.events()
             core.engine = table.draw(core.engine, action)
@@ -239,7 +274,6 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
                 return
             core.engine = table.start(core.dealt, core.rest, None)
         core.phase = OVER if core.engine.is_over else PLAY
-        core.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
         core = self.core
@@ -305,7 +339,7 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         twin.core.engine = world
         twin.core.before = events
         twin.core.drawn = {i: t for i, t in core.drawn.items() if events[i].player == player}
-        twin.core.legal = None
+        twin.core.settle()
         return twin
 
 

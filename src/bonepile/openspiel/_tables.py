@@ -16,14 +16,18 @@ earlier positions and hands the whole list to everyone who reads them.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import functools
 import math
+import random
 from collections.abc import Sequence
 from typing import Any, Generic, TypeVar
 
 from bonepile.core.errors import InvalidPositionError, RulesError
 from bonepile.dominoes import DRAW as DOMINO_DRAW
-from bonepile.dominoes import Hand, Tile, tiles_of_set
+from bonepile.dominoes import PASS as DOMINO_PASS
+from bonepile.dominoes import End, Hand, Move, Tile, tiles_of_set
 from bonepile.dominoes import Observation as DominoesObservation
 from bonepile.dominoes import Rules as DominoesRules
 from bonepile.encoding.dominoes import DominoesEncoding
@@ -82,6 +86,17 @@ class Table(Generic[E, Obs]):
         """The legal moves now, by action id."""
         raise NotImplementedError
 
+    def legal_actions(self, engine: E) -> list[int]:
+        """The legal action ids, sorted (OpenSpiel's order)."""
+        return sorted(self.legal(engine))
+
+    def move_of(self, engine: E, action: int) -> Any:
+        """The move an action id stands for now (the engine refuses it if it is not legal)."""
+        move = self.legal(engine).get(action)
+        if move is None:
+            raise ValueError(f"action {action} is not legal now")
+        return move
+
     def tile(self, index: int) -> Any:
         raise NotImplementedError
 
@@ -124,6 +139,19 @@ class Table(Generic[E, Obs]):
         raise NotImplementedError
 
 
+class _Arranged(random.Random):
+    """A generator whose shuffle puts the deck in a given order: the deal chance nodes chose."""
+
+    def __init__(self, order: list[int]) -> None:
+        super().__init__(0)
+        self.order = order
+
+    def shuffle(self, x: Any) -> None:
+        if len(x) != len(self.order):
+            raise ValueError("the arranged deal is not a whole set")
+        x[:] = self.order
+
+
 class DominoesTable(Table[Hand, DominoesObservation]):
     game = "dominoes"
 
@@ -133,14 +161,35 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         self.tiles = tiles_of_set(rules.max_pips)
         self.num_tiles = len(self.tiles)
         self.deal_sizes = (rules.hand_size,) * rules.players
+        self._opening = tuple(Move.play(t) for t in self.tiles)
+        self._at_left = tuple(Move.play(t, End.LEFT) for t in self.tiles)
+        self._at_right = tuple(Move.play(t, End.RIGHT) for t in self.tiles)
 
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> Hand:
-        tiles = self.tiles
-        return Hand(self.rules, [[tiles[i] for i in hand] for hand in hands], [tiles[i] for i in rest])
+        # Hand.deal is the engine's one place a deal is made (D2, then D3 for the leader); handing it the
+        # deal chance chose, as the order its generator "shuffles" the set into, skips re-validating it.
+        return Hand.deal(self.rules, _Arranged([i for hand in hands for i in hand] + rest))
 
     def legal(self, engine: Hand) -> dict[int, Any]:
         action_of = self.encoding.action_of
         return {action_of(move): move for move in engine.legal_moves()}
+
+    def legal_actions(self, engine: Hand) -> list[int]:
+        """The legal action ids, sorted (OpenSpiel's order), without building the map when one move is all."""
+        moves = engine.legal_moves()
+        action_of = self.encoding.action_of
+        if len(moves) == 1:
+            return [action_of(moves[0])]
+        return sorted(action_of(move) for move in moves)
+
+    def move_of(self, engine: Hand, action: int) -> Any:
+        encoding = self.encoding
+        if action >= encoding.draw_action:
+            return DOMINO_DRAW if action == encoding.draw_action else DOMINO_PASS
+        tile = action // 2
+        if action % 2:
+            return self._at_right[tile]
+        return self._opening[tile] if engine.ends is None else self._at_left[tile]
 
     def tile(self, index: int) -> Tile:
         return self.tiles[index]
@@ -274,9 +323,11 @@ class TriominoesTable(Table[Round, TriObservation]):
         sampler = WorldSampler(observation)
         for _ in range(1000):
             try:
-                return sampler.sample_round(rng)
+                world = sampler.sample_round(rng)
             except InvalidPositionError:
                 continue  # before the first tile, a world in which T3 names another opener
+            if not world.events and world.to_move == observation.to_move:
+                return world  # (else T3 classic drew setup tiles again: nobody held a triple in that world)
         raise InvalidPositionError("no world found in which the player to move opens (T3)")
 
     def setup_event(self, player: int) -> TriEvent:
@@ -293,19 +344,22 @@ def sorted_deal_odds(available: Sequence[int], last: int, slots: int) -> list[tu
     tile above the hand's ``last``) gives every set exactly one order, so the
     tree is ``hand_size!`` times smaller for the same game. With ``slots``
     tiles still to deal and M available tiles above ``last``, the next tile is
-    ``t`` with probability C(m_t, slots - 1) / C(M, slots), m_t being the
-    available tiles above ``t`` (these sum to 1 by the hockey-stick identity).
+    the one in position i among them with probability C(M - i - 1, slots - 1) / C(M, slots)
+    (these sum to 1 by the hockey-stick identity). ``available`` is sorted.
     """
-    above = sorted(t for t in available if t > last)
-    total = math.comb(len(above), slots)
-    if total == 0:
+    above = available[bisect.bisect_right(available, last) :]
+    odds = _position_odds(len(above), slots)
+    if not odds:
         raise RulesError("not enough tiles left to deal")
-    odds: list[tuple[int, float]] = []
-    for position, tile in enumerate(above):
-        ways = math.comb(len(above) - position - 1, slots - 1)
-        if ways:
-            odds.append((tile, ways / total))
-    return odds
+    return list(zip(above, odds, strict=False))
+
+
+@functools.cache
+def _position_odds(count: int, slots: int) -> tuple[float, ...]:
+    total = math.comb(count, slots)
+    if total == 0:
+        return ()
+    return tuple(math.comb(count - i - 1, slots - 1) / total for i in range(count - slots + 1))
 
 
 DOMINOES_PARAMETERS: dict[str, Any] = {
