@@ -251,3 +251,15 @@ def test_a_custom_game_records_custom_and_an_older_record_naming_its_starting_pr
     assert replay(record).moves == game.moves
     older = {**record, "preset": "draw", "options": {**record["options"], "preset": "draw"}}
     assert replay(older).moves == game.moves
+
+
+def test_both_games_keep_their_books_in_one_match_base() -> None:
+    from bonepile import triominoes
+    from bonepile.core.match import Match
+
+    game = played("draw", 2, seed=3, moves=20)
+    tri = triominoes.Game.new("pressman", 2, seed=3)
+    assert isinstance(game, Match) and isinstance(tri, Match)
+    assert Game.replay(game.to_record()).moves == replay(game.to_record()).moves == game.moves
+    assert game.position() == game.hand.position() and tri.position() == tri.round.position()
+    assert game.deal_number == game.hand_number and tri.deal_number == tri.round_number == 1

@@ -11,7 +11,18 @@ import pytest
 from test_tri_rules import B0
 from triominoes_helpers import position, setup
 
-from bonepile.triominoes import DRAW, IllegalMoveError, InvalidPositionError, Move, Place, Reason, Round, Rules, Tile
+from bonepile.triominoes import (
+    DRAW,
+    EventKind,
+    IllegalMoveError,
+    InvalidPositionError,
+    Move,
+    Place,
+    Reason,
+    Round,
+    Rules,
+    Tile,
+)
 
 
 def tiles(text: str) -> list[Tile]:
@@ -76,11 +87,13 @@ def test_a_places_neighbours_and_the_edges_it_shares_with_the_layout() -> None:
 def test_the_drawers_own_observation_names_the_tile_it_drew_and_nobody_elses_does() -> None:
     round_ = setup("pressman", position(B0, "3-3-3 / 4-4-4", "1-1-1 5-5-5"))
     round_.play(DRAW)
-    mine, theirs = round_.observation(0).events[-1], round_.observation(1).events[-1]
-    assert mine.tile == Tile.parse("1-1-1") and str(mine) == "0: draw 1-1-1, -5 draw"
-    assert theirs.tile is None and str(theirs) == "0: draw, -5 draw"
-    assert round_.events[-1].tile is None  # the public record of the round
-    assert round_.copy().observation(0).events[-1].tile == Tile.parse("1-1-1")
+    round_.play(DRAW)
+    mine, theirs = round_.observation(0), round_.observation(1)
+    assert mine.draws == ((0, Tile.parse("1-1-1")), (1, Tile.parse("5-5-5")))  # the index of each draw event
+    assert [mine.events[i].kind for i, _ in mine.draws] == [EventKind.DRAW, EventKind.DRAW]
+    assert theirs.draws == ()
+    assert mine.events == theirs.events and all(e.tile is None for e in mine.events)  # the events stay public
+    assert round_.copy().observation(0).draws == mine.draws
 
 
 def test_the_board_is_read_once_per_tile_placed() -> None:

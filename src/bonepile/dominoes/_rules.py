@@ -114,9 +114,8 @@ class Rules:
     def _named(self) -> Rules:
         """These rules, named after their preset only when every option is that preset's (for the player count).
 
-        Otherwise ``preset`` is ``custom``.
-
-        So a record or a screen that says ``block`` means block's rules, never block with a changed set or target.
+        Otherwise ``preset`` is ``custom``: a record or a screen that says ``block`` means block's rules, never
+        block with a changed set or target.
         """
         if self.preset == CUSTOM:
             return self

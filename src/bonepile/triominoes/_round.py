@@ -148,14 +148,15 @@ class ScoreItem:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """An event of a round. A drawn tile is named only to its drawer (and T3's start draws, shown to all)."""
+    """A public event of a round. A drawn tile is never named here (its drawer's observation has it in
+    ``Observation.draws``), except T3's start draws, which are shown."""
 
     player: int
     kind: EventKind
     move: Move | None = None
     """The placement, for ``PLACE``."""
     tile: Tile | None = None
-    """The placed tile, a start draw (everyone saw them), or in the drawer's own observation the tile it drew."""
+    """A tile everyone saw: the placed tile, or a start draw."""
     items: tuple[ScoreItem, ...] = ()
 
     @property
@@ -166,8 +167,6 @@ class Event:
         what = str(self.move) if self.move is not None else self.kind.value
         if self.kind is EventKind.START_DRAW:
             what = f"start draw {self.tile}"
-        elif self.tile is not None and self.kind in (EventKind.DRAW, EventKind.SETUP_DRAW):
-            what = f"{self.kind.value} {self.tile}"
         scored = "".join(f", {item.points:+d} {item.reason.value}" for item in self.items)
         return f"{self.player}: {what}{scored}"
 
@@ -256,6 +255,9 @@ class Observation:
     """The points each legal move scores now (negative for a draw or a pass)."""
     past_rounds: tuple[RoundSummary, ...] = ()
     round_over: RoundSummary | None = None
+    draws: tuple[tuple[int, Tile], ...] = ()
+    """The tiles this player drew in the round (T3 setup draws and T6 draws), each with the index of its
+    draw in ``events``: a player knows what it drew; ``events`` stay public, the same for everyone."""
     _points: dict[Move, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -1185,21 +1187,18 @@ class Round:
             pool_size=len(self._pool),
             starter=self._starter,
             draws_this_turn=self._draws,
-            events=self._events_seen_by(player),
+            events=tuple(self._events),
             legal_moves=self.legal_moves() if mine else (),
             legal_points=self.legal_points() if mine else (),
             past_rounds=past_rounds,
             round_over=self._summary,
+            draws=self._draws_of(player),
         )
 
-    def _events_seen_by(self, player: int) -> tuple[Event, ...]:
-        """The public events, with the tiles ``player`` drew named (only the drawer sees what it drew)."""
-        events = self._events.copy()
-        for at, index in self._drawn.items():
-            event = events[at]
-            if event.player == player:
-                events[at] = Event(event.player, event.kind, tile=TILES[index], items=event.items)
-        return tuple(events)
+    def _draws_of(self, player: int) -> tuple[tuple[int, Tile], ...]:
+        """What ``player`` drew this round: (the draw's index in the events, the tile), oldest first."""
+        events = self._events
+        return tuple((at, TILES[index]) for at, index in self._drawn.items() if events[at].player == player)
 
     def copy(self) -> Round:
         """An independent copy (for search: the containers are copied, the interned values shared)."""
