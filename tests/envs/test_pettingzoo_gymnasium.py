@@ -52,7 +52,7 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game: str, preset: str, p
     seed_test(lambda **kw: envs.aec_env(game, preset=preset, players=players, **kw), num_cycles=30)
     # max_cycles_test samples actions without the mask: an illegal one plays the first legal move instead.
     # It assumes agents take turns in seat order, which holds within a hand; the next hand's leader may be
-    # anyone (D3: the highest double; T3), so its games are seeded (its resets name no seed).
+    # anyone (D3: the highest double; T3), so its games and its unmasked samples are seeded (it names no seed).
     rules = {"preset": preset, "players": players, "illegal_action": "first_legal", "seed": 1}
     module = types.SimpleNamespace(
         env=lambda **kw: envs.aec_env(game, **rules, **kw),

@@ -37,7 +37,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     ``"first_legal"`` move instead. ``max_cycles`` truncates the episode after
     that many moves per agent. ``seed`` seeds the games of ``reset()`` calls
     that name no seed (each such reset plays the next game of that stream;
-    None: unpredictable); ``reset(seed=s)`` starts the stream again from ``s``.
+    None: unpredictable) and the action spaces' ``sample()``; ``reset(seed=s)``
+    starts the stream of games again from ``s``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "bonepile_v0", "is_parallelizable": False}
@@ -88,6 +89,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         )
         self._observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
+        if seed is not None:  # a seeded environment is reproducible through and through, sample() included
+            for index, agent in enumerate(self.possible_agents):
+                self._action_spaces[agent].seed(seed + index)
         self.game: GameState | None = None
         self._legal: dict[int, Any] = {}
         self._seeds = random.Random(seed)

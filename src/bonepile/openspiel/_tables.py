@@ -379,19 +379,19 @@ TRIOMINOES_PARAMETERS: dict[str, Any] = {
     "preset": "pressman",
     "players": 2,
     "start": "",
-    "voluntary_draw": "",
+    "voluntary_draw": -1,
     "max_draws": -1,
     "draw_penalty": -1,
     "failed_draw_penalty": -1,
     "empty_pool_pass_penalty": -1,
     "multi_hexagon": "",
-    "play_out_cycle": "",
+    "play_out_cycle": -1,
     "blocked_winner": "",
     "going_out_bonus": -1,
     "utility": "zero_sum",
 }
-"""As ``DOMINOES_PARAMETERS``; ``voluntary_draw`` and ``play_out_cycle`` take "true" or "false",
-``max_draws`` 0 for no cap."""
+"""As ``DOMINOES_PARAMETERS``; ``voluntary_draw`` and ``play_out_cycle`` take 1 (yes) or 0 (no)
+(OpenSpiel reads "true" as a bool, which has no "preset's value"), ``max_draws`` 0 for no cap."""
 
 
 def triominoes_options(params: dict[str, Any]) -> dict[str, Any]:
@@ -399,10 +399,9 @@ def triominoes_options(params: dict[str, Any]) -> dict[str, Any]:
     options = rule_options(params, TRIOMINOES_PARAMETERS)
     for name in ("voluntary_draw", "play_out_cycle"):
         if name in options:
-            text = str(options[name]).lower()
-            if text not in ("true", "false"):
-                raise RulesError(f"{name} must be true or false, not {options[name]!r}")
-            options[name] = text == "true"
+            if options[name] not in (0, 1):
+                raise RulesError(f"{name} must be 1 (yes) or 0 (no), not {options[name]!r}")
+            options[name] = options[name] == 1
     if options.get("max_draws") == 0:
         options["max_draws"] = None
     return options
