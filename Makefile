@@ -9,7 +9,7 @@ PEERS := $(VENV)/.installed-peers
 GAME ?= dominoes
 ARGS ?=
 
-.PHONY: play play-terminal test check bench bench-strength install clean
+.PHONY: play play-terminal test check bench bench-envs bench-strength install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ check: $(STAMP)
 
 bench: $(PEERS)
 	$(BIN)/python bench/throughput.py
+
+# Random-policy speed through the OpenSpiel, PettingZoo and Gymnasium interfaces (ARGS="--seconds 5").
+bench-envs: $(PEERS)
+	$(BIN)/python bench/envs.py $(ARGS)
 
 # Our AI against the peers' AI and our agents against each other (ARGS="--quick", "--only block", "--games 200").
 bench-strength: $(PEERS)
