@@ -25,7 +25,7 @@ def load(preset: str, players: int, **options: Any) -> Any:
 
 @pytest.mark.parametrize(("preset", "players"), VARIANTS)
 def test_openspiel_random_simulation_passes_for_every_preset(preset: str, players: int) -> None:
-    pyspiel.random_sim_test(load(preset, players), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(preset, players), num_sims=1, serialize=True, verbose=False)
 
 
 def play_randomly(game: Any, rng: random.Random) -> Any:

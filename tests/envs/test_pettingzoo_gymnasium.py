@@ -251,7 +251,14 @@ def test_every_triominoes_move_has_an_action_and_the_frontier_stays_within_its_b
                 assert len(round_.board) == 0 or len(places) <= len(round_.board) + 2
                 legal = env.encoding.legal_actions(observation)
                 assert sorted(map(str, legal.values())) == sorted(map(str, round_.legal_moves()))
-                assert all(a < SLOTS * 168 or legal[a] in (round_.legal_moves()) for a in legal)
+                vector = env.encoding.encode(observation)
+                slots = env.encoding.layout.blocks["slots"].start
+                for action, move in legal.items():
+                    if action < SLOTS * 168:  # the slot row of the observation names the action's place
+                        row = slots + (action // 168) * 25
+                        place = move.place
+                        assert tuple(vector[row : row + 4]) == (1, place.col, place.row, 1 if place.up else 0)
+                        assert move.tile.index == action // 3 % 56 and move.rotation == action % 3
                 env.step(rng.choice(sorted(legal)))
 
 
