@@ -240,8 +240,30 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
             else:
                 core.player = engine.to_move
             return
-        self._apply(action)
+        if core.phase == DEAL:
+            hand = core.dealt[core.seat]
+            hand.append(action)
+            core.rest.remove(action)
+            if len(hand) < core.table.deal_sizes[core.seat]:
+                return  # still dealing this hand: still chance to move
+            core.seat += 1
+            if core.seat < len(core.dealt):
+                return
+            core.seat = 0
+            self._start_play()
+        else:
+            self._apply(action)
         core.settle()
+
+    def _start_play(self) -> None:
+        """The deal is done: the engine's hand or round, or Tri-Ominos' start chance nodes first."""
+        core = self.core
+        kind = core.table.start_kind(core.dealt)
+        if kind in (STARTER, SETUP):
+            core.phase = kind
+            return
+        core.engine = core.table.start(core.dealt, core.rest, None)
+        core.phase = OVER if core.engine.is_over else PLAY
 
     def _apply(self, action: int) -> None:
         core = self.core
@@ -250,20 +272,6 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         if phase == DRAWING:
             core.drawn[len(core.before) + len(core.engine.events)] = action  # the index of the draw's event
             core.engine = table.draw(core.engine, action)
-        elif phase == DEAL:
-            core.dealt[core.seat].append(action)
-            core.rest.remove(action)
-            if len(core.dealt[core.seat]) < table.deal_sizes[core.seat]:
-                return
-            core.seat += 1
-            if core.seat < len(core.dealt):
-                return
-            core.seat = 0
-            kind = table.start_kind(core.dealt)
-            if kind in (STARTER, SETUP):
-                core.phase = kind
-                return
-            core.engine = table.start(core.dealt, core.rest, None)
         elif phase == STARTER:
             core.engine = table.start(core.dealt, core.rest, action)
         else:  # SETUP: T3 classic, the players draw in turn until a triple shows
