@@ -27,7 +27,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from bonepile import dominoes, triominoes
-from bonepile.games import game_info
 from bonepile.web import create_app
 from bonepile.web.room_socket import Limits
 from bonepile.web.server import server_config
@@ -63,11 +62,19 @@ class LiveApp:
         ai_delay: float = 0.0,
         settings: Settings = TEST_SETTINGS,
         redis_url: str | None = None,
+        hand_pause: float | None = 0.0,
+        room_hand_wait: float = 30.0,
     ) -> None:
         self.db_url = db_url
         self.port = free_port()
         self.app = create_app(
-            db_url, ai_delay=ai_delay, hand_pause=0.0, limits=limits, settings=settings, redis_url=redis_url
+            db_url,
+            ai_delay=ai_delay,
+            hand_pause=hand_pause,
+            room_hand_wait=room_hand_wait,
+            limits=limits,
+            settings=settings,
+            redis_url=redis_url,
         )
         config = server_config(self.app, "127.0.0.1", self.port, settings, lifespan="on")
         self.server = uvicorn.Server(config)
@@ -360,9 +367,8 @@ def keys_of(value: Any) -> set[str]:
 
 
 def replay_to(record: dict[str, Any], move_number: int) -> Any:
-    info = game_info(record["game"])
-    options = {k: v for k, v in record["options"].items() if k not in ("preset", "players")}
-    game = info.new_game(record["preset"], len(record["players"]), record["seed"], **options)
+    engine = dominoes if record["game"] == "dominoes" else triominoes
+    game: Any = engine.Game(engine.Rules.from_dict(record["options"]), record["seed"])  # the options say it all
     for text in record["moves"][:move_number]:
         game.play(text)
     return game

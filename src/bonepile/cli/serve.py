@@ -72,6 +72,7 @@ def run_serve(args: argparse.Namespace) -> int:
             args.db,
             ai_delay=args.ai_delay,
             hand_pause=args.hand_pause,
+            room_hand_wait=args.room_hand_wait,
             redis_url=redis_url,
             settings=settings,
             bind_host=host,

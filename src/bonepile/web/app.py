@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from sqlalchemy.exc import SQLAlchemyError
@@ -39,12 +39,14 @@ from bonepile.web.errors import ApiError, bad_seat
 from bonepile.web.guards import HostCheck, KeyedBuckets
 from bonepile.web.room_socket import Bucket, Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
-from bonepile.web.sessions import Close, GameSession, Listener, SeatSpec, SessionManager
+from bonepile.web.sessions import ROOM_HAND_WAIT, Close, GameSession, Listener, SeatSpec, SessionManager
 from bonepile.web.settings import LOOPBACK_NAMES, Settings
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")
+RULE_BOOKS = Path(__file__).resolve().parents[3] / "docs" / "rules"
+"""The rules as the project writes them (``docs/rules``), linked from the how-to pages; in a source checkout."""
 MAX_BODY = 16 * 1024
 """The largest request body, in bytes (docs: 413 too_large)."""
 
@@ -107,6 +109,11 @@ class MoveIn(_Body):
     seat: int
     move: str = Field(max_length=100)
     move_number: int
+
+
+class ContinueIn(_Body):
+    seat: int
+    hand_number: int | None = None
 
 
 class UndoIn(_Body):
@@ -289,7 +296,8 @@ def create_app(
     db_url: str | None = None,
     *,
     ai_delay: float = 0.8,
-    hand_pause: float = 2.5,
+    hand_pause: float | None = None,
+    room_hand_wait: float = ROOM_HAND_WAIT,
     static_dir: str | Path | None = None,
     redis_url: str | None = None,
     limits: Limits | None = None,
@@ -301,19 +309,24 @@ def create_app(
     The database is checked (SQLite's ``quick_check``) and migrated to the
     newest schema here; the unfinished games are resumed when the app starts
     (its lifespan), which also takes this process's hold on a SQLite file
-    (``GameStore.claim``). ``ai_delay`` is the pause before each AI move and
-    ``hand_pause`` the pause after a move that ended a hand, in seconds (0
-    for tests). With ``redis_url``, this process shares its rooms and games
-    with every other process on the same database and Redis
-    (``bonepile.web.bus``). ``limits`` are the room sockets' limits,
-    ``settings`` every other bound; ``bind_host`` is the address served, whose
-    names the Host header must give (without one: the loopback names, and
-    ``testserver``, the name Starlette's test client sends).
+    (``GameStore.claim``). ``ai_delay`` is the pause before each AI move, in
+    seconds (0 for tests). Between hands a game waits for its players to
+    continue: at one screen until a person does, unless ``hand_pause`` caps
+    the wait (0: no pause at all); an online room at most ``room_hand_wait``
+    seconds (docs/web-protocol.md, between hands). With ``redis_url``, this
+    process shares its rooms and games with every other process on the same
+    database and Redis (``bonepile.web.bus``). ``limits`` are the room
+    sockets' limits, ``settings`` every other bound; ``bind_host`` is the
+    address served, whose names the Host header must give (without one: the
+    loopback names, and ``testserver``, the name Starlette's test client
+    sends).
     """
     settings = settings if settings is not None else Settings()
     store = GameStore(db_url or default_db_url())
     bus = RedisBus(redis_url) if redis_url else LocalBus()
-    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause, bus=bus, settings=settings)
+    manager = SessionManager(
+        store, ai_delay=ai_delay, hand_pause=hand_pause, room_hand_wait=room_hand_wait, bus=bus, settings=settings
+    )
     rooms = RoomManager(store, manager, bus)
     room_socket = RoomSocket(rooms, limits or Limits())
     creations = KeyedBuckets(settings.create_burst, settings.create_rate)
@@ -460,6 +473,10 @@ def create_app(
         played, answer = await manager.move(game_id, body.seat, body.move, body.move_number)
         return {"move": played.to_json(), "view": answer}
 
+    @app.post("/api/games/{game_id}/continue")
+    async def post_continue(game_id: str, body: ContinueIn) -> dict[str, Any]:
+        return {"view": await manager.continue_solo(game_id, body.seat, body.hand_number)}
+
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, body: UndoIn) -> dict[str, Any]:
         undone, answer = await manager.undo(game_id, body.seat, body.move_number)
@@ -587,6 +604,13 @@ def create_app(
     @app.websocket("/ws/rooms/{room_id}")
     async def room_websocket(websocket: WebSocket, room_id: str) -> None:
         await room_socket.serve(websocket, room_id)
+
+    @app.get("/rules/{game}.md", include_in_schema=False)
+    async def rule_book(game: str) -> PlainTextResponse:
+        path = RULE_BOOKS / f"{game}.md"
+        if game not in ("dominoes", "triominoes") or not path.is_file():
+            raise ApiError(404, "unknown_rules", f"no rules for {game!r} here (they are docs/rules/ of the source)")
+        return PlainTextResponse(path.read_text(encoding="utf-8"))  # text/plain: every browser shows it
 
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=static, html=True, check_dir=False), name="static")
