@@ -278,7 +278,7 @@ def test_end_of_input_stops_the_game_cleanly(tmp_path: Path) -> None:
     [
         (["play", "dominoes", "--players", "9"], "not 9"),
         (["play", "dominoes", "--opponent", "wizard"], "unknown agent 'wizard'"),
-        (["play", "dominoes", "--preset", "all-fives"], "not implemented yet"),
+        (["play", "dominoes", "--preset", "muggins"], "unknown preset 'muggins'"),
     ],
 )
 def test_bad_options_give_one_red_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:

@@ -69,13 +69,17 @@ class Game:
             )
         game = cls(rules, seed)
         game._hand = hand.copy()
+        if rules.scores_during_play:
+            game._hand._set_scores(start)
         game._scores = start
         game._from_position = True
         return game
 
     def _deal(self, leader: int | None) -> Hand:
         """D2: shuffle the set and deal each player ``hand_size`` tiles; the rest is the boneyard."""
-        return Hand.deal(self._rules, self._rng, leader)
+        # Where plays score (all-fives), the hand knows the scores, so that a count reaching the target ends it (D8).
+        scores = self._scores if self._rules.scores_during_play else None
+        return Hand.deal(self._rules, self._rng, leader, scores=scores)
 
     # ----------------------------------------------------------------- queries
 
@@ -126,8 +130,10 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each side's score (a team's in a partnership game)."""
-        return tuple(self._scores)
+        """Each side's score (a team's in a partnership game), with what the hand in play scored so far."""
+        if self._hand.is_over or not self._rules.scores_during_play:
+            return tuple(self._scores)
+        return self._hand.scores
 
     @property
     def hand_summaries(self) -> tuple[HandOutcome, ...]:
