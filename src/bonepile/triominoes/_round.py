@@ -281,7 +281,7 @@ class Round:
         "_starter",
         "_openings",
         "_draws",
-        "_empty_passes",
+        "_passes",
         "_out",
         "_events",
         "_items",
@@ -305,7 +305,7 @@ class Round:
     _starter: int
     _openings: int
     _draws: int
-    _empty_passes: int
+    _passes: int
     _out: list[int]
     _events: list[Event]
     _items: list[ScoreItem]
@@ -396,7 +396,7 @@ class Round:
         self._starter = 0
         self._openings = _ALL_TILES
         self._draws = 0
-        self._empty_passes = 0
+        self._passes = 0
         self._out = []
         self._events = []
         self._items = []
@@ -792,7 +792,7 @@ class Round:
                     self._score(player, Reason.HEXAGON, HEXAGON_BONUS * kind, items)
         self._hands[player] ^= 1 << index
         self._insert(tid, move, cs)
-        self._empty_passes = 0
+        self._passes = 0
         self._events.append(Event(player, EventKind.PLACE, move, tile, tuple(items)))
         if not self._hands[player]:
             self._out.append(player)  # T7: going out
@@ -845,7 +845,11 @@ class Round:
         if penalty:
             failed = rules.max_draws is not None and self._draws >= rules.max_draws
             self._score(player, Reason.FAILED_DRAWS if failed else Reason.PASS, -penalty, items)
-        self._empty_passes = self._empty_passes + 1 if not self._pool else 0
+        # T7: every turn since the last placement that ended in a pass counts, whether the pool was empty
+        # then or not: a player who passed still cannot place while the board and their hand stay as they
+        # were. Counting only passes made with the pool empty would make the player who passed just before
+        # the pool ran out pass (and pay) again before the round is seen to be blocked.
+        self._passes = min(self._passes + 1, self._n)
         self._events.append(Event(player, kind, items=tuple(items)))
         self._end_turn(player)
 
@@ -856,7 +860,7 @@ class Round:
             if not self._rules.play_out_cycle or player == (self._starter - 1) % self._n:
                 self._finish_going_out()
                 return
-        elif self._empty_passes >= self._n:
+        elif self._passes >= self._n and not self._pool:
             self._finish_blocked()  # T7: the pool is empty and every player passed in turn
             return
         self._to_move = (player + 1) % self._n
@@ -1070,7 +1074,7 @@ class Round:
         twin._starter = self._starter
         twin._openings = self._openings
         twin._draws = self._draws
-        twin._empty_passes = self._empty_passes
+        twin._passes = self._passes
         twin._out = self._out.copy()
         twin._events = self._events.copy()
         twin._items = self._items.copy()
@@ -1088,7 +1092,7 @@ class Round:
         pool: 2-2-3; scores: 25 0; turn: 1; starter: 0`` and, when they apply,
         ``open: 5-5-5 0-0-0`` (or ``any``: the tiles the opener may open with,
         before the first tile), ``draws: 2`` (draws this turn), ``passes: 1``
-        (passes in a row with the pool empty), ``out: 1`` (players out while a
+        (turns in a row ended in a pass since the last placement), ``out: 1`` (players out while a
         goliath cycle is played out). Board tiles are placements in place
         order; hands in seat order; the pool in drawing order; scores are
         game scores.
@@ -1106,8 +1110,8 @@ class Round:
             )
         if self._draws:
             parts.append(f"draws: {self._draws}")
-        if self._empty_passes:
-            parts.append(f"passes: {self._empty_passes}")
+        if self._passes:
+            parts.append(f"passes: {self._passes}")
         if self._out:
             parts.append("out: " + " ".join(map(str, self._out)))
         return "; ".join(parts)
@@ -1219,9 +1223,9 @@ class _PositionReader:
         max_draws = rules.max_draws
         if max_draws is not None and round_._draws > max_draws:
             raise self.fail(f"draws {round_._draws} exceed max_draws {max_draws}")
-        round_._empty_passes = self.count(fields.get("passes", "0"), "passes")
-        if round_._empty_passes and pool:
-            raise self.fail("'passes' counts passes with the pool empty, but the pool holds tiles")
+        round_._passes = self.count(fields.get("passes", "0"), "passes")
+        if round_._passes > rules.players:
+            raise self.fail(f"passes {round_._passes} exceed the {rules.players} players (a pass per player is enough)")
         out = [self.player(word, "out") for word in fields.get("out", "").split()]
         empty = [p for p in range(rules.players) if not round_._hands[p]]
         if turn == "over":
@@ -1230,7 +1234,7 @@ class _PositionReader:
             raise self.fail(f"the players with no tiles ({empty}) must be the players 'out' ({out})")
         if out and not rules.play_out_cycle:
             raise self.fail("a player is out but the round is not over (only a played-out cycle continues)")
-        if round_._empty_passes >= rules.players:
+        if round_._passes >= rules.players and not pool:
             raise self.fail("every player passed with the pool empty: the round is over (blocked)")
         round_._out = out
         round_._to_move = self.player(turn, "turn")
