@@ -55,7 +55,7 @@ from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
 DEFAULT_ITERATIONS = 1500
 """The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength.py)."""
 
-_NO_END, _LEFT_END, _RIGHT_END = 0, 1, 2
+_END_KEY = {None: 0, End.LEFT: 1, End.RIGHT: 2, End.NORTH: 3, End.SOUTH: 4}
 _PASS_KEY = 998
 _DRAW_KEY = 999
 _OWN_DRAW_KEY = 1000
@@ -66,8 +66,7 @@ def move_key(move: Move) -> int:
     """A small integer naming ``move`` in the tree (ints hash the same in every run, unlike objects)."""
     tile = move.tile
     if tile is not None:
-        end = _NO_END if move.end is None else _LEFT_END if move.end is End.LEFT else _RIGHT_END
-        return tile.index * 3 + end
+        return tile.index * 5 + _END_KEY[move.end]
     return _DRAW_KEY if move.kind is MoveKind.DRAW else _PASS_KEY
 
 

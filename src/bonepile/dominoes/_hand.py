@@ -145,6 +145,38 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
+class Preview:
+    """The layout a play would leave, from the engine: its open ends, its count, and what the play scores.
+
+    The AI weighs a move by what it leaves (``Observation.preview``) and may
+    look one play further (``then``), without laying out tiles itself: the
+    spinner's and the count's rules stay in the engine.
+    """
+
+    rules: Rules
+    line: tuple[tuple[int, int], ...]
+    spinner: Tile | None
+    north: tuple[tuple[int, int], ...]
+    south: tuple[tuple[int, int], ...]
+    open_ends: tuple[tuple[End, int], ...]
+    count: int
+    points: int
+    """What the play scores at once (the count, when plays score and it is a multiple of five; else 0)."""
+
+    @property
+    def open_numbers(self) -> frozenset[int]:
+        return frozenset(number for _, number in self.open_ends)
+
+    def then(self, move: Move) -> Preview:
+        """The layout after ``move`` played on this one (any player's; no hand is checked)."""
+        return Hand.preview(self.rules, self.line, self.spinner, self.north, self.south, move)
+
+    def fits(self, tile: Tile) -> tuple[Move, ...]:
+        """The plays of ``tile`` this layout allows, one per end where the choice matters (D4)."""
+        return Hand.plays_on(self.rules, self.line, self.spinner, self.north, self.south, tile)
+
+
+@dataclass(frozen=True, slots=True)
 class Observation:
     """What one player may know of a game, and nothing else.
 
@@ -191,6 +223,14 @@ class Observation:
     def open_numbers(self) -> frozenset[int]:
         """The numbers a tile may be played on now (every arm's)."""
         return frozenset(number for _, number in self.open_ends)
+
+    def preview(self, move: Move) -> Preview:
+        """The layout ``move`` would leave, its count, and what it would score now (see ``Preview``)."""
+        return Hand.preview(self.rules, self.line, self.spinner, self.north, self.south, move)
+
+    def layout(self) -> Preview:
+        """The layout as it lies now, as a ``Preview`` to look ahead from (``then``, ``fits``)."""
+        return Preview(self.rules, self.line, self.spinner, self.north, self.south, self.open_ends, self.count, 0)
 
 
 class Hand:
@@ -912,6 +952,77 @@ class Hand:
         twin._base = self._base
         twin._play_points = self._play_points.copy()
         return twin
+
+    # ----------------------------------------------------------- looking ahead
+
+    @classmethod
+    def _bare_layout(
+        cls,
+        rules: Rules,
+        line: Sequence[tuple[int, int]],
+        spinner: Tile | None,
+        north: Sequence[tuple[int, int]],
+        south: Sequence[tuple[int, int]],
+    ) -> Hand:
+        """A hand holding only a layout (nobody holds a tile): the engine's own rules applied to it."""
+        hand = object.__new__(cls)
+        hand._setup(rules, [[] for _ in range(rules.players)], [], 0)
+        hand._set_scores(None)
+        hand._lay_out(line, spinner, (north, south))
+        hand._arms = True  # every layout goes through _place, the one statement of D4 and the count
+        return hand
+
+    @classmethod
+    def preview(
+        cls,
+        rules: Rules,
+        line: Sequence[tuple[int, int]],
+        spinner: Tile | None,
+        north: Sequence[tuple[int, int]],
+        south: Sequence[tuple[int, int]],
+        move: Move,
+    ) -> Preview:
+        """The layout after ``move`` on the given one (see ``Preview``); ``move`` must fit an open end."""
+        hand = cls._bare_layout(rules, line, spinner, north, south)
+        tile = move.tile
+        if tile is None:
+            count = hand.count
+            points = 0
+        else:
+            if move.end is None:
+                if line:
+                    raise IllegalMoveError(f"say at which end {tile} goes")
+            elif not tile.has(dict(hand.open_ends).get(move.end, -1)):
+                raise IllegalMoveError(f"{tile} does not fit the {move.end} end of this layout")
+            count = hand._place(tile, move.end)
+            points = count if hand._scoring and count and not count % 5 else 0
+        return Preview(
+            rules,
+            tuple(hand._line),
+            hand.spinner,
+            tuple(hand._north_arm),
+            tuple(hand._south_arm),
+            hand.open_ends,
+            count,
+            points,
+        )
+
+    @classmethod
+    def plays_on(
+        cls,
+        rules: Rules,
+        line: Sequence[tuple[int, int]],
+        spinner: Tile | None,
+        north: Sequence[tuple[int, int]],
+        south: Sequence[tuple[int, int]],
+        tile: Tile,
+    ) -> tuple[Move, ...]:
+        """The plays of ``tile`` on the given layout, one per end where the choice matters (D4)."""
+        if not line:
+            return (_OPEN[tile.index],)
+        hand = cls._bare_layout(rules, line, spinner, north, south)
+        hand._arms = rules.spinner or rules.scores_during_play
+        return tuple(_AT[end][tile.index] for end in hand._choice_ends() if tile.has(hand._end_number(end)))
 
     # ----------------------------------------------------------- position text
 
