@@ -63,8 +63,8 @@ def test_a_pass_on_four_arms_proves_the_passer_holds_none_of_the_four_numbers() 
     # No drawing, hands of six. 5-5 leads (the spinner), 5-3 east, 6-5 west: ends 6, 3 and the spinner's 5 and 5.
     rules = Rules.from_preset("all-fives", drawing=False, hand_size=6)
     hands = [
-        [Tile.parse(t) for t in "5-5 6-5 1-1 2-2 3-3 4-4".split()],
-        [Tile.parse(t) for t in "5-3 4-0 4-1 4-2 2-1 2-0".split()],
+        [Tile.parse(t) for t in ["5-5", "6-5", "1-1", "2-2", "3-3", "4-4"]],
+        [Tile.parse(t) for t in ["5-3", "4-0", "4-1", "4-2", "2-1", "2-0"]],
     ]
     boneyard = [t for t in tiles_of_set(6) if not any(t in h for h in hands)]
     hand = Hand(rules, hands, boneyard)
