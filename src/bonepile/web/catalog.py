@@ -26,6 +26,28 @@ GAMES: dict[str, str] = {"dominoes": "Dominoes", "triominoes": "Tri-Ominos"}
 HAND_WORDS: dict[str, str] = {"dominoes": "hand", "triominoes": "round"}
 """What one deal is called in each game."""
 
+NOT_ON_THE_WEB_TABLE = (
+    "the web table does not draw a spinner's four arms or the all-fives count yet: "
+    "play all-fives in the terminal (bonepile play dominoes --preset all-fives)"
+)
+
+
+def web_refusal(game: str, rules: Any) -> str | None:
+    """Why the web table cannot seat a game with these rules (None when it can).
+
+    The engine plays all-fives (the spinner, the count); the web board lays
+    out a line with two ends only, so such a game is refused with this
+    message rather than shown wrongly.
+    """
+    if game == "dominoes" and (getattr(rules, "spinner", False) or getattr(rules, "scores_during_play", False)):
+        return NOT_ON_THE_WEB_TABLE
+    return None
+
+
+def offered_on_the_web(game: str, preset: str) -> bool:
+    """Whether the start page offers ``preset`` (asked of the preset's own rules, as ``web_refusal`` does)."""
+    return web_refusal(game, game_info(game).new_game(preset, None, 0).rules) is None
+
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -101,6 +123,8 @@ def catalog() -> dict[str, Any]:
         entry = game_info(name)
         presets = []
         for preset, description in entry.presets.items():
+            if not offered_on_the_web(name, preset):
+                continue
             low, high, default = preset_players(name, preset)
             presets.append(
                 {

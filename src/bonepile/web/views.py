@@ -304,6 +304,7 @@ _DOMINOES_SCORING = {
     "opponents_minus_own": "the winner scores the others' pips minus their own",
     "opponents": "the winner scores the others' pips",
     "all": "the winning side scores every pip left",
+    "all_fives": "counts of five during play; the side out scores the others' pips to the nearest five",
 }
 
 
@@ -315,7 +316,11 @@ def _dominoes_summary(
     else:
         who, several = _side_name(table, rules, outcome.winner)
         points = outcome.points[outcome.winner]
-        if outcome.termination is dominoes.Termination.DOMINO:
+        if outcome.termination is dominoes.Termination.TARGET_REACHED:
+            assert outcome.winning_player is not None
+            scorer = possessive(table.name(outcome.winning_player))
+            text = f"{scorer[:1].upper()}{scorer[1:]} count reached the target: {who} {agree(who, 'wins', 'win', several)}"
+        elif outcome.termination is dominoes.Termination.DOMINO:
             assert outcome.winning_player is not None
             went_out = table.name(outcome.winning_player)
             if several:
@@ -347,7 +352,7 @@ def _dominoes_log_entry(name: str, event: dominoes.Event) -> dict[str, Any]:
         "kind": "open" if move.is_play and move.end is None else move.kind.value,
         "move": str(move) if move.is_play else None,
         "tile": None if move.tile is None else str(move.tile),
-        "points": None,
+        "points": event.points or None,
         "items": [],
         "text": dominoes_words(name, move),
     }
@@ -381,6 +386,11 @@ def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None)
         "line": line,
         "ends": None if obs.ends is None else list(obs.ends),
         "opening_index": at_left if line else None,
+        # All-fives (the web table refuses it for now, see catalog.web_refusal): the arms and the count.
+        "spinner": None if obs.spinner is None else str(obs.spinner),
+        "arms": {"north": [list(t) for t in obs.north], "south": [list(t) for t in obs.south]},
+        "open_ends": [{"end": end.value, "number": number} for end, number in obs.open_ends],
+        "count": obs.count,
     }
     log = [_dominoes_log_entry(table.name(event.player), event) for event in obs.events]
     runs = _turn_runs((event.player, event.move) for event in obs.events)
