@@ -319,7 +319,8 @@ def _dominoes_summary(
         if outcome.termination is dominoes.Termination.TARGET_REACHED:
             assert outcome.winning_player is not None
             scorer = possessive(table.name(outcome.winning_player))
-            text = f"{scorer[:1].upper()}{scorer[1:]} count reached the target: {who} {agree(who, 'wins', 'win', several)}"
+            wins = agree(who, "wins", "win", several)
+            text = f"{scorer[:1].upper()}{scorer[1:]} count reached the target: {who} {wins}"
         elif outcome.termination is dominoes.Termination.DOMINO:
             assert outcome.winning_player is not None
             went_out = table.name(outcome.winning_player)
