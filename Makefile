@@ -8,7 +8,9 @@ PEERS := $(VENV)/.installed-peers
 GAME ?= dominoes
 ARGS ?=
 
-.PHONY: play play-terminal test check bench bench-strength install clean
+ALLFIVES := .venv-allfives/.installed
+
+.PHONY: play play-terminal test check bench bench-strength bench-allfives install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,12 +39,22 @@ check: $(STAMP)
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-bench: $(PEERS)
+bench: $(PEERS) $(ALLFIVES)
 	$(BIN)/python bench/throughput.py
 
 # Our AI against the peers' AI and our agents against each other (ARGS="--quick", "--only block", "--games 200").
 bench-strength: $(PEERS)
 	$(BIN)/python bench/strength.py $(ARGS)
 
+# The all-fives-domino package installs a top-level `src` package: it gets a venv of its own, never ours.
+$(ALLFIVES):
+	$(PYTHON) -m venv .venv-allfives
+	.venv-allfives/bin/python -m pip install --quiet all-fives-domino==1.0.23
+	touch $(ALLFIVES)
+
+# Its rounds replayed move by move in our engine (ARGS="--games 40").
+bench-allfives: $(STAMP) $(ALLFIVES)
+	$(BIN)/python bench/allfives_peer.py $(ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-allfives .pytest_cache .mypy_cache .ruff_cache

@@ -617,26 +617,35 @@ class Hand:
         arm = self._north_arm if end is _NORTH else self._south_arm
         return (number, spinner_side, bool(arm) and arm[-1][0] == arm[-1][1], not arm)
 
-    def _choice_ends(self) -> tuple[End, ...]:
-        """The open ends a player chooses among: of ends alike (``_end_kind``), only one, in table order."""
-        if self._north < 0 and not self._arms:
-            return (_LEFT, _RIGHT) if self._left != self._right else (_RIGHT,)
-        open_ends = [end for end, _ in self.open_ends]
-        kept: list[End] = []
+    def _choice_ends(self) -> tuple[tuple[End, int], ...]:
+        """The open ends a player chooses among, with their numbers: of ends alike (``_end_kind``), only one."""
+        left, right, north = self._left, self._right, self._north
+        if north < 0:
+            if left != right:
+                return ((_LEFT, left), (_RIGHT, right))  # different numbers are never alike
+            if not self._arms or self._end_kind(_LEFT) == self._end_kind(_RIGHT):
+                return ((_RIGHT, right),)
+            return ((_LEFT, left), (_RIGHT, right))
+        south = self._south
+        ends = ((_LEFT, left), (_RIGHT, right), (_NORTH, north), (_SOUTH, south))
+        numbers = (left, right, north, south)
+        if len(set(numbers)) == 4:
+            return ends
+        dropped: set[End] = set()
         kinds: set[tuple[int, bool, bool, bool]] = set()
         for end in _KEEP_ORDER:
-            if end in open_ends:
+            if numbers.count(self._end_number(end)) > 1:  # only ends showing the same number can be alike
                 kind = self._end_kind(end)
-                if kind not in kinds:
-                    kinds.add(kind)
-                    kept.append(end)
-        return tuple(end for end in _END_ORDER if end in kept)
+                if kind in kinds:
+                    dropped.add(end)
+                kinds.add(kind)
+        return tuple(pair for pair in ends if pair[0] not in dropped)
 
     def _generate_arms(self, held: int) -> tuple[Move, ...]:
         """D4 on any layout (a spinner's four arms, or a line whose doubles count): a move per tile and end."""
         moves: list[Move] = []
-        for end in self._choice_ends():
-            fitting = held & _SUIT[self._end_number(end)]
+        for end, number in self._choice_ends():
+            fitting = held & _SUIT[number]
             at = _AT[end]
             while fitting:
                 low = fitting & -fitting
@@ -802,7 +811,7 @@ class Hand:
         if not tile.has(number):
             return f"{tile} does not match the {move.end} end ({number})"
         kind = self._end_kind(move.end)
-        same = next(end for end in self._choice_ends() if self._end_kind(end) == kind)
+        same = next(end for end, _ in self._choice_ends() if self._end_kind(end) == kind)
         if {move.end, same} == {_LEFT, _RIGHT}:
             return f"both ends show {number}: play it at the {same} end"
         return f"the {move.end} end is like the {same} end ({number}): play it at the {same} end"
@@ -1022,7 +1031,7 @@ class Hand:
             return (_OPEN[tile.index],)
         hand = cls._bare_layout(rules, line, spinner, north, south)
         hand._arms = rules.spinner or rules.scores_during_play
-        return tuple(_AT[end][tile.index] for end in hand._choice_ends() if tile.has(hand._end_number(end)))
+        return tuple(_AT[end][tile.index] for end, number in hand._choice_ends() if tile.has(number))
 
     # ----------------------------------------------------------- position text
 
