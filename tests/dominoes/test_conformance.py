@@ -278,12 +278,17 @@ def play_and_check(preset: str, players: int, options: dict[str, Any], seed: int
         move = rng.choice(legal)
         mover = hand.to_move
         assert mover is not None
+        # What the engine says a play would score and leave, asked before it is made (the AI asks this).
+        foreseen = hand.points_of(move)
+        preview = game.observation(mover).preview(move) if move.is_play else None
         ended = game.play(move)
         if move.is_play and rules.hand_score == "all_fives":  # D7: a multiple of five scores at once
             count = count_of(layout_of(hand))
             points = count if count and count % 5 == 0 else 0
             event = hand.events[-1]
             assert (event.player, event.move, event.count, event.points) == (mover, move, count, points)
+            assert foreseen == points and preview is not None and (preview.count, preview.points) == (count, points)
+            assert {n for _, n, _, _ in open_ends(layout_of(hand))} == preview.open_numbers
             played[rules.side_of(mover)] += points
             now = tuple(s + p for s, p in zip(scores, played, strict=True))
             if ended is None:

@@ -203,6 +203,37 @@ def heavy_rollout(hand: Hand, rng: random.Random) -> None:
         hand.play(first)
 
 
+def scoring_rollout(hand: Hand, rng: random.Random) -> None:
+    """All-fives: the play that scores most when one scores (the engine's ``points_of``), else as ``heavy_rollout``.
+
+    Every player worth the name takes a count of five when it is there, so a
+    rollout that leaves points on the table misjudges every position; this is
+    the greedy player's rule, with the heavy pick when nothing scores.
+    """
+    draw = rng.random
+    points_of = hand.points_of
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        count = len(legal)
+        if count == 1:
+            hand.play(legal[0])
+            continue
+        best, most = legal[0], 0
+        for move in legal:
+            points = points_of(move)
+            if points > most:
+                best, most = move, points
+        if not most:
+            best = legal[int(draw() * count)]
+            second = legal[int(draw() * count)]
+            tile_a, tile_b = best.tile, second.tile
+            if tile_a is not None and tile_b is not None:
+                weight_a = tile_a.pips + ROLLOUT_DOUBLE_PIPS * tile_a.is_double
+                if tile_b.pips + ROLLOUT_DOUBLE_PIPS * tile_b.is_double > weight_a:
+                    best = second
+        hand.play(best)
+
+
 def random_rollout(hand: Hand, rng: random.Random) -> None:
     """Finish the hand with uniformly random legal moves (the textbook rollout)."""
     draw = rng.random
@@ -238,7 +269,8 @@ class ISMCTSAgent(SeededAgent):
         self.iterations = iterations
         self.time_limit = time_limit
         self.exploration = exploration
-        self.rollout = rollout if rollout is not None else heavy_rollout
+        self.rollout = rollout
+        """How a hand is finished after the tree (None: ``scoring_rollout`` where plays score, else heavy)."""
         self.weigh_plays = weigh_plays
         """Draw worlds by the likelihood of the plays seen (``dominoes_play_model``), not uniformly."""
         self.play_model = play_model
@@ -274,6 +306,7 @@ class ISMCTSAgent(SeededAgent):
             draw_world = sampler.sample
         rules = observation.rules
         rewards = Rewards(rules, observation.scores)
+        rollout = self.rollout or (scoring_rollout if rules.scores_during_play else heavy_rollout)
         side_of = [rules.side_of(p) for p in range(rules.players)]
         me = observation.player
         root = Node()
@@ -283,13 +316,20 @@ class ISMCTSAgent(SeededAgent):
         while limit is None or done < limit:
             if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sampler.to_hand(draw_world(rng)), rng, rewards, side_of, me)
+            self._iterate(root, sampler.to_hand(draw_world(rng)), rng, rewards, side_of, me, rollout)
             done += 1
         self.last_iterations = done
         return root
 
     def _iterate(
-        self, root: Node, hand: Hand, rng: random.Random, rewards: Rewards, side_of: list[int], me: int
+        self,
+        root: Node,
+        hand: Hand,
+        rng: random.Random,
+        rewards: Rewards,
+        side_of: list[int],
+        me: int,
+        rollout: Callable[[Hand, random.Random], None],
     ) -> None:
         node = root
         path: list[tuple[Node, int]] = []
@@ -340,7 +380,7 @@ class ISMCTSAgent(SeededAgent):
                     hand.play(legal[best_i])
             path.append((child, side_of[player]))
             node = child
-        self.rollout(hand, rng)
+        rollout(hand, rng)
         outcome = hand.outcome
         assert outcome is not None
         reward = rewards.of(outcome.points)

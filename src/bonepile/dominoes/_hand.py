@@ -262,6 +262,7 @@ class Hand:
         "_south_arm",
         "_base",
         "_play_points",
+        "_count",
     )
 
     _rules: Rules
@@ -295,6 +296,8 @@ class Hand:
     _base: tuple[int, ...]
     """Each side's game score when this hand (or position) began: with the play points, when the target falls."""
     _play_points: list[int]
+    _count: int
+    """The count at the open ends (D7), kept up to date by ``_place`` and ``_lay_out``."""
 
     def __init__(
         self,
@@ -386,6 +389,7 @@ class Hand:
         self._north = self._south = -1
         self._north_arm = []
         self._south_arm = []
+        self._count = 0
         if leader is not None:
             if not 0 <= leader < self._players:
                 raise InvalidPositionError(f"no player {leader} among {self._players}")
@@ -471,7 +475,11 @@ class Hand:
 
     @property
     def count(self) -> int:
-        """D7 (all-fives): the count, the sum of every arm's outermost free number.
+        """D7 (all-fives): the count, the sum of every arm's outermost free number (see ``_count_now``)."""
+        return self._count if self._arms else self._count_now()  # the plain line's fast path keeps no count
+
+    def _count_now(self) -> int:
+        """The count worked out from the layout: the one statement of D7's count.
 
         A double lying crossways at an arm's end counts both halves; the
         spinner alone, or with one side played, is such an end; once both its
@@ -494,6 +502,40 @@ class Hand:
                 near, far = arm[-1]
                 total += _outer_value(near, far)
         return total
+
+    def points_of(self, move: Move) -> int:
+        """What ``move`` (a legal play) would score at once (D7, all-fives): 0 for other moves and other games.
+
+        Cheap enough for every candidate of a search's rollout: the count after
+        the play is the count now with the arm's outer value replaced, since a
+        play changes only the end it is laid on (covering the spinner's last
+        side opens two empty ends, which count nothing yet). The conformance
+        tests check it against playing the move.
+        """
+        tile = move.tile
+        if not self._scoring or tile is None:
+            return 0
+        end = move.end
+        line = self._line
+        if end is None:
+            total = tile.pips
+        else:
+            joined = self._end_number(end)
+            free = tile.pips - joined
+            new = free + free if tile.is_double else free
+            if end is _LEFT or end is _RIGHT:
+                if len(line) == 1:
+                    near, far = line[0]
+                    # The lone first tile: its other end stays, counted as an arm's end now.
+                    total = new + (_outer_value(far, near) if end is _RIGHT else _outer_value(near, far))
+                    total += sum(_outer_value(*arm[-1]) for arm in (self._north_arm, self._south_arm) if arm)
+                else:
+                    far, near = line[0] if end is _LEFT else line[-1][::-1]
+                    total = self.count - _outer_value(near, far) + new
+            else:
+                arm = self._north_arm if end is _NORTH else self._south_arm
+                total = self.count - (_outer_value(*arm[-1]) if arm else 0) + new
+        return total if total and not total % 5 else 0
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -765,7 +807,8 @@ class Hand:
             joined = self._south
             self._south = tile.pips - joined
             self._south_arm.append((joined, self._south))
-        return self.count
+        count = self._count = self._count_now()
+        return count
 
     def _open_spinner_ends(self) -> None:
         """D4: once both sides of the spinner hold a tile, its two ends open."""
@@ -960,6 +1003,7 @@ class Hand:
         twin._south_arm = self._south_arm.copy()
         twin._base = self._base
         twin._play_points = self._play_points.copy()
+        twin._count = self._count
         return twin
 
     # ----------------------------------------------------------- looking ahead
@@ -1189,6 +1233,7 @@ class Hand:
             return
         self._line = deque(line)
         self._left, self._right = line[0][0], line[-1][1]
+        self._count = self._count_now()
         if spinner is None:
             return
         self._spinner = spinner.high
@@ -1204,6 +1249,7 @@ class Hand:
                 ends.append(end)
             self._north_arm, self._south_arm = list(arms[0]), list(arms[1])
             self._north, self._south = ends
+            self._count = self._count_now()
 
     def _settle(self) -> bool:
         """End a hand set up in place if it is already over: a side at the target (D8), someone out, or blocked (D6)."""
