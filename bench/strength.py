@@ -67,6 +67,7 @@ import bonepile.ai.triominoes_ismcts  # noqa: F401  (registers the Tri-Ominos ag
 from bonepile.ai import make_agent
 from bonepile.ai.base import Agent, register
 from bonepile.ai.ismcts import DEFAULT_ITERATIONS as DOMINOES_ISMCTS_ITERATIONS
+from bonepile.ai.ismcts import SCORING_ITERATIONS as ALL_FIVES_ISMCTS_ITERATIONS
 from bonepile.ai.ismcts import ISMCTSAgent
 from bonepile.ai.triominoes_ismcts import DEFAULT_ITERATIONS as TRIOMINOES_ISMCTS_ITERATIONS
 from bonepile.arena import ArenaConfig, ArenaResult, GameResult, GameSpec, play_batch, run_arena, wilson_interval
@@ -640,7 +641,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"ours: ismcts[{args.block_budget}] in 2p block, ismcts[{args.partnership_budget}] in 4p partnership "
         f"(iterations a move, or a time); in the arena the registered agents (Dominoes ismcts "
-        f"{DOMINOES_ISMCTS_ITERATIONS} iterations, Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS})"
+        f"{DOMINOES_ISMCTS_ITERATIONS} iterations, all-fives {ALL_FIVES_ISMCTS_ITERATIONS}, "
+        f"Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS})"
     )
     print(
         f"peers: OpenSpiel ISMCTSBot {OPENSPIEL_SIMULATIONS} simulations, uct_c {OPENSPIEL_UCT_C}, random rollouts; "

@@ -30,7 +30,8 @@ the partner's result is the player's own.
 Budget: a number of iterations (deterministic for a given seed and
 observation) or a time limit per move (not deterministic), whichever ends
 first when both are given. The registered ``ismcts`` uses a fixed iteration
-count (``DEFAULT_ITERATIONS``), so that arena runs stay reproducible, chosen
+count (``DEFAULT_ITERATIONS``; ``SCORING_ITERATIONS`` in all-fives, whose
+iterations cost about twice as much), so that arena runs stay reproducible, chosen
 to stay well inside 300 ms a move on a small two-core machine; measured
 with ``bench/strength.py`` and ``bench/ablation.py``, more iterations did
 not play better (1,500 against 3,000: 50.6% of 391 decisive hands).
@@ -54,6 +55,10 @@ from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
 
 DEFAULT_ITERATIONS = 1500
 """The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength.py)."""
+
+SCORING_ITERATIONS = 700
+"""The budget where plays score (all-fives): its hands draw more and its rollouts weigh every count, so an
+iteration costs about twice a block game's; this keeps a move about as fast (bench/strength.py, all-fives)."""
 
 _END_KEY = {None: 0, End.LEFT: 1, End.RIGHT: 2, End.NORTH: 3, End.SOUTH: 4}
 _PASS_KEY = 998
@@ -262,11 +267,11 @@ class ISMCTSAgent(SeededAgent):
         super().__init__(game, seed)
         if game != "dominoes":
             raise RulesError(f"the ismcts agent plays dominoes, not {game!r}")
-        if iterations is None and time_limit is None:
-            iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
-        self.iterations = iterations
+        self.by_rules = iterations is None and time_limit is None
+        """No budget given: ``DEFAULT_ITERATIONS``, or ``SCORING_ITERATIONS`` where plays score."""
+        self.iterations = DEFAULT_ITERATIONS if self.by_rules else iterations
         self.time_limit = time_limit
         self.exploration = exploration
         self.rollout = rollout
@@ -297,6 +302,8 @@ class ISMCTSAgent(SeededAgent):
 
     def search(self, observation: Observation) -> Node:
         """Run the search from ``observation`` and return the root of the tree."""
+        if self.by_rules:
+            self.iterations = SCORING_ITERATIONS if observation.rules.scores_during_play else DEFAULT_ITERATIONS
         sampler = WorldSampler(observation)
         rng = self.rng
         if self.weigh_plays:

@@ -275,8 +275,9 @@ class Hand:
     _line: deque[tuple[int, int]]
     _to_move: int
     _opening: int
-    _events: list[tuple[int, Move, int, int, int, int, int, int]]
-    """(player, move, left, right, north, south: the ends before it, -1 if closed; points; count after)."""
+    _events: list[tuple[int, Move, int, int] | tuple[int, Move, int, int, int, int, int, int]]
+    """(player, move, left, right, north, south: the ends before it, -1 if closed; points; count after);
+    a play on the plain line keeps only the first four (the rest are -1, -1, 0, 0)."""
     _outcome: HandOutcome | None
     _legal: tuple[Move, ...] | None
     _arms: bool
@@ -559,9 +560,10 @@ class Hand:
     @property
     def events(self) -> tuple[Event, ...]:
         ends_of = self._ends_of
+        full = [entry if len(entry) == 8 else (*entry, -1, -1, 0, 0) for entry in self._events]
         return tuple(
             Event(p, m, ends_of(left, right, north, south), points, count)
-            for p, m, left, right, north, south, points, count in self._events
+            for p, m, left, right, north, south, points, count in full
         )
 
     def _is_blocked(self) -> bool:
@@ -569,10 +571,13 @@ class Hand:
         left = self._left
         if left < 0:
             return False
-        fitting = _SUIT[left] | _SUIT[self._right]
-        if self._north >= 0:
-            fitting |= _SUIT[self._north] | _SUIT[self._south]
-        return not self._in_hands & fitting and not self._rules.may_draw(len(self._boneyard))
+        north = self._north
+        if north < 0:
+            if self._in_hands & (_SUIT[left] | _SUIT[self._right]):
+                return False
+        elif self._in_hands & (_SUIT[left] | _SUIT[self._right] | _SUIT[north] | _SUIT[self._south]):
+            return False
+        return not self._rules.may_draw(len(self._boneyard))
 
     def tiles_of(self, player: int) -> tuple[Tile, ...]:
         """The tiles ``player`` holds (hidden information: not for the other players)."""
@@ -726,7 +731,7 @@ class Hand:
     def _apply(self, move: Move) -> None:
         player = self._to_move
         self._legal = None
-        left, right, north, south = self._left, self._right, self._north, self._south
+        left, right = self._left, self._right
         if move.kind is _PLAY:
             tile = move.tile
             assert tile is not None
@@ -735,6 +740,7 @@ class Hand:
             self._in_hands ^= bit
             end = move.end
             if self._arms:
+                north, south = self._north, self._south
                 count = self._place(tile, end)
                 points = count if self._scoring and count and not count % 5 else 0
                 self._events.append((player, move, left, right, north, south, points, count))
@@ -745,7 +751,7 @@ class Hand:
                         self._finish(Termination.TARGET_REACHED, player)  # D8: play stops at once
                         return
             else:
-                self._events.append((player, move, left, right, -1, -1, 0, 0))
+                self._events.append((player, move, left, right))
                 if end is None:
                     self._left, self._right = tile.high, tile.low
                     self._line.append((tile.high, tile.low))
@@ -760,7 +766,7 @@ class Hand:
                 return
             self._to_move = (player + 1) % self._players
         else:
-            self._events.append((player, move, left, right, north, south, 0, 0))
+            self._events.append((player, move, left, right, self._north, self._south, 0, 0))
             if move.kind is _DRAW:
                 index = self._boneyard.pop()
                 bit = 1 << index
