@@ -39,8 +39,15 @@ def test_catalog_offers_both_games_with_every_preset(client: TestClient) -> None
     assert catalog["protocol"] == 1
     games = {game["name"]: game for game in catalog["games"]}
     assert set(games) == {"dominoes", "triominoes"}
-    # all-fives is the engine's, but the web board does not draw a spinner yet (catalog.web_refusal).
-    assert [p["name"] for p in games["dominoes"]["presets"]] == [p for p in dominoes.PRESETS if p != "all-fives"]
+    assert [p["name"] for p in games["dominoes"]["presets"]] == list(dominoes.PRESETS)
+    assert "all-fives" in dominoes.PRESETS
+    # The sets the engine deals (D1), the default first; Tri-Ominos has one set.
+    assert [(s["name"], s["tiles"]) for s in games["dominoes"]["sets"]] == [
+        ("double-six", 28),
+        ("double-nine", 55),
+        ("double-twelve", 91),
+    ]
+    assert games["triominoes"]["sets"] == []
     assert [p["name"] for p in games["triominoes"]["presets"]] == list(triominoes.PRESETS)
     presets = {p["name"]: p for p in games["dominoes"]["presets"]}
     assert presets["partnership"]["players"] == {"min": 4, "max": 4, "default": 4}  # D2: seats 1 & 3 against 2 & 4
@@ -112,8 +119,8 @@ def test_create_with_seats_names_levels_and_options(client: TestClient) -> None:
         ({"game": "dominoes", "seats": [{"kind": "human"}, {"kind": "ai", "level": "godlike"}]}, 400, "bad_rules"),
         ({"game": "dominoes", "seats": [{"kind": "human", "name": "x" * 25}, {"kind": "ai"}]}, 400, "bad_rules"),
         ({"game": "dominoes", "seed": -1}, 400, "bad_rules"),
-        ({"game": "dominoes", "preset": "all-fives"}, 400, "bad_rules"),
-        ({"game": "dominoes", "options": {"spinner": True}}, 400, "bad_rules"),
+        ({"game": "dominoes", "preset": "all-fives", "players": 5}, 400, "bad_rules"),
+        ({"game": "dominoes", "options": {"set": "double-eight"}}, 400, "bad_rules"),
         ({"game": "dominoes", "seats": [{"kind": "robot"}, {"kind": "ai"}]}, 422, "invalid_request"),
         ({"game": "dominoes", "players": "two"}, 422, "invalid_request"),
         ({"game": "dominoes", "colour": "red"}, 422, "invalid_request"),
@@ -123,12 +130,6 @@ def test_create_with_seats_names_levels_and_options(client: TestClient) -> None:
 def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any], status: int, code: str) -> None:
     error_of(client.post("/api/games", json=body), status, code)
     assert client.get("/api/games", params={"status": "all"}).json() == {"games": []}
-
-
-def test_all_fives_is_refused_with_a_message_pointing_to_the_terminal(client: TestClient) -> None:
-    answer = client.post("/api/games", json={"game": "dominoes", "preset": "all-fives"})
-    error_of(answer, 400, "bad_rules")
-    assert "bonepile play dominoes --preset all-fives" in answer.text
 
 
 def test_create_refuses_an_ai_level_that_does_not_play_the_game(

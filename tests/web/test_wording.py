@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bonepile import dominoes
-from bonepile.web import catalog, views
+from bonepile.web import views
 from bonepile.web.views import SeatInfo, Table, agree, possessive
 
 
@@ -42,7 +42,6 @@ def test_a_blocked_or_dominoed_hand_says_you_have_and_you_score() -> None:
 
 
 def test_an_all_fives_observation_renders_with_its_arms_count_and_scores_made_in_play() -> None:
-    # The web table refuses all-fives for now (catalog.web_refusal), but its view never breaks on one.
     rules = dominoes.Rules.from_preset("all-fives", 2)
     text = "hands: 5-0 6-1 / 4-0 2-1; line: 3-5 5-5 5-6; spinner: 5-5; north: 5-2; south: -; boneyard: 1-1; turn: 0"
     hand = dominoes.Hand.from_position(rules, text)
@@ -53,4 +52,6 @@ def test_an_all_fives_observation_renders_with_its_arms_count_and_scores_made_in
     assert board["spinner"] == "5-5" and board["arms"] == {"north": [[5, 2]], "south": [[5, 0], [0, 4]]}
     assert board["count"] == 15 and {"end": "south", "number": 4} in board["open_ends"]
     assert shown["log"][-1]["points"] == 15
-    assert catalog.web_refusal("dominoes", rules) is not None
+    assert shown["log"][-1]["text"] == "Ada played 4-0 south: count 15, +15"
+    assert shown["log"][-2]["text"] == "You played 5-0 south: count 11"
+    assert board["spinner_index"] == 1

@@ -40,7 +40,7 @@ from bonepile.ai.base import SeededAgent, register
 from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
 from bonepile.ai.reasons import FactValue, Reason, count_word, strongest, times
 from bonepile.core.errors import RulesError
-from bonepile.dominoes import End, Move, MoveKind, Observation, Preview, Tile
+from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +230,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     view = TableView(observation)
     counts = observation.tile_counts
     rest = [t for t in view.hand if t is not tile]
-    ends = view.new_ends(move)
+    ends = tuple(number for _, number in view.preview(move).open_ends)  # the engine's open ends after the move
     numbers = sorted(set(ends), reverse=True)
     shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
     reasons.append(Reason("sheds", f"sheds {tile.pips} pips", weight=shed, facts={"pips": tile.pips}))
@@ -242,7 +242,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
                 "danger", f"{{0}} has only {left} left", weight=shed * 0.5, seats=(low,), facts={"tiles": counts[low]}
             )
         )
-    if tile.is_double and view.ends is not None:
+    if tile.is_double and observation.line:
         words = f"plays the double while {tile.high} is open (a double fits one number only)"
         reasons.append(Reason("double", words, weight=weights.double))
     next_player = view.next_player

@@ -26,28 +26,6 @@ GAMES: dict[str, str] = {"dominoes": "Dominoes", "triominoes": "Tri-Ominos"}
 HAND_WORDS: dict[str, str] = {"dominoes": "hand", "triominoes": "round"}
 """What one deal is called in each game."""
 
-NOT_ON_THE_WEB_TABLE = (
-    "the web table does not draw a spinner's four arms or the all-fives count yet: "
-    "play all-fives in the terminal (bonepile play dominoes --preset all-fives)"
-)
-
-
-def web_refusal(game: str, rules: Any) -> str | None:
-    """Why the web table cannot seat a game with these rules (None when it can).
-
-    The engine plays all-fives (the spinner, the count); the web board lays
-    out a line with two ends only, so such a game is refused with this
-    message rather than shown wrongly.
-    """
-    if game == "dominoes" and (getattr(rules, "spinner", False) or getattr(rules, "scores_during_play", False)):
-        return NOT_ON_THE_WEB_TABLE
-    return None
-
-
-def offered_on_the_web(game: str, preset: str) -> bool:
-    """Whether the start page offers ``preset`` (asked of the preset's own rules, as ``web_refusal`` does)."""
-    return web_refusal(game, game_info(game).new_game(preset, None, 0).rules) is None
-
 
 @dataclass(frozen=True, slots=True)
 class Level:
@@ -116,6 +94,21 @@ def preset_players(game: str, preset: str) -> tuple[int, int, int]:
     return min(accepted), max(accepted), int(default)
 
 
+def tile_sets(game: str) -> list[dict[str, Any]]:
+    """The sets of tiles a game may be played with (Dominoes: double-six, -nine, -twelve), the first the default.
+
+    Asked of the engine, so that the start page offers exactly what the rules accept (option ``set``).
+    """
+    if game != "dominoes":
+        return []
+    from bonepile.dominoes import Rules
+    from bonepile.dominoes._tiles import SET_MAX_PIPS
+
+    default = Rules().set
+    names = sorted(SET_MAX_PIPS, key=lambda name: (name != default, SET_MAX_PIPS[name]))
+    return [{"name": name, "tiles": Rules(set=name).num_tiles} for name in names]
+
+
 def catalog() -> dict[str, Any]:
     """The answer of ``GET /api/games/catalog``."""
     games = []
@@ -123,8 +116,6 @@ def catalog() -> dict[str, Any]:
         entry = game_info(name)
         presets = []
         for preset, description in entry.presets.items():
-            if not offered_on_the_web(name, preset):
-                continue
             low, high, default = preset_players(name, preset)
             presets.append(
                 {
@@ -140,6 +131,7 @@ def catalog() -> dict[str, Any]:
                 "default_preset": entry.default_preset,
                 "players": {"min": entry.players[0], "max": entry.players[1]},
                 "presets": presets,
+                "sets": tile_sets(name),
                 "ai_levels": [level.to_json() for level in levels(name)],
                 "default_level": default_level(name),
                 "hint_level": hint_level(name),

@@ -1078,9 +1078,6 @@ def checked_rules(
         raise ApiError(400, "bad_rules", error.public) from None
     except (TypeError, ValueError):
         raise ApiError(400, "bad_rules", "bad options for this game") from None
-    refusal = catalog.web_refusal(game, engine_game.rules)
-    if refusal is not None:
-        raise ApiError(400, "bad_rules", refusal)
     return preset, engine_game
 
 

@@ -315,6 +315,12 @@ class Table {
       setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
       setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
     }
+    if (this.game === "dominoes" && entry && entry.points && entry.move === last.move && fresh.length) {
+      // All-fives: the count just made rises from the tile that made it ("+15").
+      const at = fresh[0].getBoundingClientRect();
+      setTimeout(() => this.motion.pop(at, signed(entry.points), "bonus-pop score-pop"), motionOff() ? 0 : 380);
+      setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
+    }
     if (view.between_hands && !before.between_hands) setTimeout(() => playSound("hand", mark), 450);
   }
 
@@ -645,10 +651,11 @@ class Table {
         h(
           "div",
           { class: "choose-end", role: "group", "aria-label": `Choose an end for ${chosen.tile}` },
-          h("span", {}, `${chosen.tile} fits both ends:`),
+          h("span", {}, `${chosen.tile} fits ${chosen.moves.length === 2 ? "both" : chosen.moves.length} ends:`),
           chosen.moves.map((text) => {
             const move = view.legal_moves.find((m) => m.text === text);
-            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, move && move.end ? `${move.end} end` : text);
+            const words = move && move.end ? `${move.end} end${move.points ? ` +${move.points}` : ""}` : text;
+            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, words);
           }),
           h("button", { type: "button", class: "quiet", onclick: () => this.select(null) }, "Cancel"),
         ),
