@@ -220,3 +220,17 @@ def test_a_count_reaching_the_target_ends_the_game_in_the_middle_of_a_hand(
     expect(page.locator(".gameover-dialog")).to_be_visible()
     expect(page.locator(".gameover-dialog")).to_contain_text(final["game_over"]["text"])
     page.context.close()
+
+
+def test_the_how_to_page_explains_all_fives_with_a_spinner_drawn_from_data(page: Page, server: LiveServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{server.url}/#/how/dominoes")
+    figure = page.locator(".how-spinner")
+    expect(figure).to_be_visible()
+    tiles = boxes(page, ".how-spinner svg .domino")
+    assert len(tiles) == 5  # the spinner and one tile on each of its four arms
+    assert not any(overlap(a, b) for i, a in enumerate(tiles) for b in tiles[i + 1 :])
+    assert page.locator(".how-spinner .domino.spinner").count() == 1
+    expect(figure.locator("figcaption")).to_contain_text("4 + 6 + 2 + 3 = 15")
+    figure.scroll_into_view_if_needed()
+    screenshot(page, "all-fives-how-to-390x844.png")
