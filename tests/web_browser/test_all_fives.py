@@ -234,3 +234,22 @@ def test_the_how_to_page_explains_all_fives_with_a_spinner_drawn_from_data(page:
     expect(figure.locator("figcaption")).to_contain_text("4 + 6 + 2 + 3 = 15")
     figure.scroll_into_view_if_needed()
     screenshot(page, "all-fives-how-to-390x844.png")
+
+
+def test_the_start_page_offers_all_fives_and_the_sets(page: Page, server: LiveServer) -> None:
+    page.goto(f"{server.url}/#/")
+    page.locator("label.game-card:has(input[value='dominoes'])").click()
+    page.locator("label.preset-option:has(input[value='all-fives'])").click()
+    options = [o.get_attribute("value") for o in page.locator("#tile-set option").all()]
+    assert options == ["", "double-nine", "double-twelve"]  # the first is the rules' own, double-six
+    expect(page.locator("#tile-set option").first).to_contain_text("double-six (28)")
+    page.select_option("#tile-set", "double-nine")
+    page.click("#start-game")
+    expect(page.locator(".table-page[data-move-number]")).to_be_visible()
+    game_id = page.url.rsplit("/", 1)[-1]
+    view = server.view(game_id, 0)
+    assert view["preset"] == "all-fives" and view["rules"]["set"] == "double-nine"
+    # Tri-Ominos has one set: no choice is shown.
+    page.goto(f"{server.url}/#/")
+    page.locator("label.game-card:has(input[value='triominoes'])").click()
+    expect(page.locator("#tile-set")).to_have_count(0)
