@@ -169,6 +169,7 @@ def test_flaw_3_the_end_of_a_hand_is_seen_and_the_next_one_waits(
     play_to_end_of_hand(table)
     dialog = page.locator(".summary-dialog.hand-end")
     expect(dialog).to_be_visible()
+    expect(table.root).to_have_attribute("data-sound", "hand")  # the end of the hand is heard too
     # The final position stays on the table: the line as the last tile left it, every hand face up.
     view = paused.view(game_id)
     pause = view["between_hands"]

@@ -239,11 +239,19 @@ class GameSession:
         self.hands_at: list[int] = []
         """For each move, how many hands had ended before it (a move may be undone only in the hand in play)."""
         self.ended_hand = False
+<<<<<<< HEAD
         self.abandoned = False
         """The players abandoned the game: it is gone from the store, and every request for it is refused."""
         self.pause: Pause | None = None
         self.pause_task: asyncio.Task[None] | None = None
         self.pause_for: Pause | None = None
+=======
+        self.pause: Pause | None = None
+        self.pause_task: asyncio.Task[None] | None = None
+        self.pause_for: Pause | None = None
+        self.abandoned = False
+        """The players abandoned the game: it is gone from the store, and every request for it is refused."""
+>>>>>>> issue-11a
         self.rebuild(stored.moves)
 
     # ------------------------------------------------------------------------------ state
@@ -876,7 +884,7 @@ class SessionManager:
         """Forget an abandoned game (lock held): stop its AI and clock, and close its sockets with a reason."""
         session.abandoned = True
         current = asyncio.current_task()
-        for task in (session.ai_task, session.timer_task):
+        for task in (session.ai_task, session.timer_task, session.pause_task):
             if task is not None and not task.done() and task is not current:
                 task.cancel()
         self.sessions.pop(session.id, None)
@@ -995,6 +1003,8 @@ class SessionManager:
         once; in a room it is once every human seat has continued (or the room's wait ran out). A continue
         for a hand already left behind changes nothing (a double click, a second tab). Answers the seat's view."""
         async with session.lock:
+            if session.abandoned:
+                raise unknown_game(session.id)
             session.human_seat(seat)
             pause = session.pause
             if pause is not None and (hand_number is None or hand_number == pause.hand_number):

@@ -321,7 +321,8 @@ class Table {
       setTimeout(() => this.motion.pop(at, signed(entry.points), "bonus-pop score-pop"), motionOff() ? 0 : 380);
       setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
     }
-    if (view.between_hands && !before.between_hands) setTimeout(() => playSound("hand", mark), 450);
+    const handEnded = view.summaries.length > before.summaries.length && view.status !== "over";
+    if (handEnded) setTimeout(() => playSound("hand", mark), 450);
   }
 
   changed(before, view) {
