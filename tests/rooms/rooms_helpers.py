@@ -396,7 +396,7 @@ def check_no_leaks(record: dict[str, Any], seat: int | None, client: Client) -> 
         stock = {str(t) for t in (deal.boneyard() if hasattr(deal, "boneyard") else deal.pool())}
         assert {tile["tile"] for tile in view["your_tiles"]} == own
         assert {m["tile"] for m in view["legal_moves"] if m["tile"]} <= own
-        assert set(view["stock"]) == {"name", "count"} and view["stock"]["count"] == len(stock)
+        assert set(view["stock"]) == {"name", "count", "note"} and view["stock"]["count"] == len(stock)
         leaked = tiles_named(game_name, view, _public) & (others | stock)
         assert not leaked, f"seat {seat}'s view at move {view['move_number']} names hidden tiles {leaked}"
         checked += 1

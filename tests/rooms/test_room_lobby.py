@@ -25,7 +25,7 @@ def test_creating_a_room_hands_out_one_secret_per_seat_and_stores_only_hashes(li
     assert [(s["kind"], s["name"], s["taken"]) for s in room["seats"]] == [
         ("human", "Ann", True),
         ("human", "Player 2", False),
-        ("ai", "Computer 3", True),
+        ("ai", "Computer", True),
     ]
     secrets = [created["host_token"], created["join_code"], created["seat_tokens"][0]["token"]]
     assert len(set(secrets)) == 3 and all(len(secret) == 32 for secret in secrets)
@@ -231,6 +231,7 @@ def test_the_solo_api_never_serves_a_rooms_game(live: LiveApp) -> None:
         live.http.post(f"/api/games/{game_id}/moves", json={"seat": 1, "move": "draw", "move_number": 0}),
         live.http.get(f"/api/games/{game_id}/hint", params={"seat": "1"}),
         live.http.get(f"/api/games/{game_id}/record"),
+        live.http.delete(f"/api/games/{game_id}", params={"seat": "1"}),
     ):
         assert error_code(answer, 404) == "unknown_game"
     with connect(f"{live.ws_url}/ws/games/{game_id}?seat=1") as socket:
@@ -258,3 +259,29 @@ def test_bad_room_requests_are_refused_in_the_error_shape(live: LiveApp) -> None
     assert watcher["room"]["you"] == {"role": "host", "seat": None} and len(watcher["seat_tokens"]) == 2
     tri = make_room(live.http, game="triominoes", turn_time_limit=30)
     assert tri["room"]["options"]["turn_time_limit"] == 30.0 and tri["room"]["turn_time_limit"] == 30.0
+
+
+def test_hints_in_a_room_only_when_the_host_allowed_them(live: LiveApp) -> None:
+    for allowed in (False, True):
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human"}]
+        created = make_room(live.http, game="dominoes", seats=seats, hints=allowed)
+        room = created["room"]
+        assert room["hints"] is allowed
+        room_id, host, token = room["id"], created["host_token"], created["seat_tokens"][0]["token"]
+        early = live.http.get(f"/api/rooms/{room_id}/hint", headers=auth(host))
+        assert error_code(early, 409 if allowed else 403) == ("not_started" if allowed else "hints_off")
+        Client(live.ws_url, room_id, token).close()
+        game_id = live.http.post(f"/api/rooms/{room_id}/start", headers=auth(host)).json()["room"]["game_id"]
+        view = live.http.get(f"/api/rooms/{room_id}/view", headers=auth(host)).json()
+        mover, waiting = (host, token) if view["turn"] == 0 else (token, host)
+        answer = live.http.get(f"/api/rooms/{room_id}/hint", headers=auth(mover))
+        if not allowed:
+            assert error_code(answer, 403) == "hints_off"
+            continue
+        assert answer.status_code == 200, answer.text
+        hint = answer.json()
+        mover_view = live.http.get(f"/api/rooms/{room_id}/view", headers=auth(mover)).json()
+        assert mover_view["id"] == game_id and hint["move"] in mover_view["legal_moves"] and hint["reasons"]
+        assert error_code(live.http.get(f"/api/rooms/{room_id}/hint", headers=auth(waiting)), 409) == "not_your_turn"
+        guest = room["join_code"]
+        assert error_code(live.http.get(f"/api/rooms/{room_id}/hint", headers=auth(guest)), 403) == "not_a_seat"

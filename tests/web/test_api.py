@@ -70,7 +70,7 @@ def test_create_with_defaults_gives_one_human_against_the_ai(client: TestClient)
     assert summary["preset"] == "draw" and summary["status"] == "playing"
     assert summary["seats"] == [
         {"seat": 0, "name": "You", "kind": "human", "level": None},
-        {"seat": 1, "name": "Computer 2", "kind": "ai", "level": "medium"},
+        {"seat": 1, "name": "Computer", "kind": "ai", "level": "medium"},
     ]
     assert summary["human_seats"] == [0] and summary["undo"] and not summary["hot_seat"]
     assert "seed" not in summary
@@ -289,7 +289,7 @@ def test_moves_after_the_end_are_refused_and_the_record_is_offered(client: TestC
     body = {"seat": 0, "move": "draw", "move_number": final["move_number"]}
     error_of(client.post(f"/api/games/{game_id}/moves", json=body), 409, "game_over")
     record = client.get(f"/api/games/{game_id}/record").json()
-    assert record["players"] == ["You", "Computer 2"] and record["seed"] == 8
+    assert record["players"] == ["You", "Computer"] and record["seed"] == 8
     assert len(record["moves"]) == final["move_number"]
     assert replay_record(record).scores == tuple(final["game_over"]["scores"])
 

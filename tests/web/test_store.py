@@ -42,9 +42,10 @@ def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -
         "game_id",
         "games",
         "version",
+        "hints",
     }
     with store.engine.connect() as connection:
-        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0002"
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0003"
     upgrade(store.engine)  # a second run changes nothing
     store.close()
 

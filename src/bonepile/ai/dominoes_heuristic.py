@@ -37,9 +37,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
-from bonepile.ai.dominoes_sampling import WorldSampler
+from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
+from bonepile.ai.reasons import FactValue, Reason, count_word, strongest, times
 from bonepile.core.errors import RulesError
-from bonepile.dominoes import Move, Observation, Preview, Tile
+from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +187,157 @@ def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) 
     return score
 
 
+def _number(n: int) -> str:
+    """A number on a domino as players say it in the plural: "4s", "blanks"."""
+    return "blanks" if n == 0 else f"{n}s"
+
+
+def _turns_stuck_on(observation: Observation, player: int, number: int) -> tuple[int, int]:
+    """How many times ``player`` passed, and how many turns they drew, while ``number`` was an open end.
+
+    Read from the hand's public events (the log): a turn of several draws counts once.
+    """
+    history = read_history(observation)
+    passes = draws = 0
+    previous: tuple[int, MoveKind] | None = None
+    for event, ends in zip(observation.events, history.ends, strict=False):
+        kind = event.move.kind
+        if event.player == player and ends is not None and number in ends:
+            if kind is MoveKind.PASS:
+                passes += 1
+            elif kind is MoveKind.DRAW and previous != (player, MoveKind.DRAW):
+                draws += 1
+        previous = (event.player, kind)
+    return passes, draws
+
+
+def explain_move(observation: Observation, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> tuple[Reason, ...]:
+    """The facts that made ``move`` (one of the legal moves) look good to the heuristic, weightiest first.
+
+    Each is one of the things ``score_move`` weighs, said as a fact of the
+    position: the pips shed, who is proved to lack a number left open (with
+    the passes and draws of the log that prove it), how many tiles of each
+    open number stay in hand, a double played while its number is open.
+    """
+    tile = move.tile
+    if tile is None:
+        return _no_play_reasons(observation, move)
+    reasons: list[Reason] = []
+    if len(observation.legal_moves) == 1:
+        forced = move.end is None and tile.is_double and d3_applies(observation) and not observation.events
+        words = "the highest double opens the hand" if forced else "your only legal move"
+        reasons.append(Reason("only_move", words, weight=1000.0))
+    view = TableView(observation)
+    counts = observation.tile_counts
+    rest = [t for t in view.hand if t is not tile]
+    ends = tuple(dict.fromkeys(number for _, number in view.preview(move).open_ends))  # what the engine says it leaves
+    numbers = sorted(set(ends), reverse=True)
+    shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
+    reasons.append(Reason("sheds", f"sheds {tile.pips} pips", weight=shed, facts={"pips": tile.pips}))
+    if view.danger >= 0.6 and view.opponents:
+        low = min(view.opponents, key=lambda p: counts[p])
+        left = "one tile" if counts[low] == 1 else f"{count_word(counts[low])} tiles"
+        reasons.append(
+            Reason(
+                "danger", f"{{0}} has only {left} left", weight=shed * 0.5, seats=(low,), facts={"tiles": counts[low]}
+            )
+        )
+    if tile.is_double and view.open_numbers:
+        words = f"plays the double while {tile.high} is open (a double fits one number only)"
+        reasons.append(Reason("double", words, weight=weights.double))
+    next_player = view.next_player
+    locked = next_player in view.opponents and set(ends) <= view.voids[next_player] and counts[next_player] > 0
+    for p in view.opponents:
+        passed: list[str] = []
+        drew: list[str] = []
+        proved: dict[str, FactValue] = {}
+        for n in numbers:
+            if n not in view.voids[p]:
+                continue
+            passes, draws = _turns_stuck_on(observation, p, n)
+            if passes:
+                passed.append(f"{n} {times(passes)}" if passes > 1 else str(n))
+            if draws:
+                drew.append(f"{n} {times(draws)}" if draws > 1 else str(n))
+            if passes or draws:
+                proved[f"passes_on_{n}"] = passes
+                proved[f"draw_turns_on_{n}"] = draws
+        done = [f"{verb} on {' and on '.join(seen)}" for verb, seen in (("passed", passed), ("drew", drew)) if seen]
+        if done:
+            weight = weights.lacks_end * (len(passed) + len(drew)) / len(view.opponents)
+            reasons.append(Reason("passed_on", "{0} " + ", and ".join(done), weight=weight, seats=(p,), facts=proved))
+    if locked:
+        shown = " or ".join(str(n) for n in numbers)
+        reasons.append(
+            Reason(
+                "locks",
+                f"{{0}}, next to play, is proved to hold no {shown}: they must draw or pass",
+                weight=weights.lock_next,
+                seats=(next_player,),
+                facts={"ends": tuple(ends)},
+            )
+        )
+    for n in numbers:
+        mine = sum(1 for t in rest if t.has(n))
+        if mine >= 2:
+            reasons.append(
+                Reason(
+                    "keeps",
+                    f"keeps {count_word(mine)} {_number(n)} for you",
+                    weight=weights.own_end * (mine - view.unseen[n] / max(1, view.players - 1)) + weights.follow,
+                    facts={"number": n, "tiles": mine},
+                )
+            )
+    partner = view.partner
+    if partner is not None and counts[partner]:
+        liked = [n for n in numbers if view.partner_likes[n]]
+        if liked:
+            shown = " and ".join(str(n) for n in liked)
+            reasons.append(
+                Reason(
+                    "partner",
+                    f"leaves {shown} open, which {{0}} has been leaving open",
+                    weight=weights.partner_end * sum(min(view.partner_likes[n], 2) for n in liked),
+                    seats=(partner,),
+                    facts={"numbers": tuple(liked)},
+                )
+            )
+    kinds = {n for n in view.numbers if any(t.has(n) for t in rest)}
+    if len(kinds) >= 5:
+        reasons.append(
+            Reason(
+                "variety",
+                f"leaves you {count_word(len(kinds))} different numbers to answer with",
+                weight=weights.variety,
+                facts={"numbers": len(kinds)},
+            )
+        )
+    return strongest(reasons)
+
+
+def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
+    """A draw or a pass: the engine offered nothing else, and why (D4-D5)."""
+    ends = list(dict.fromkeys(number for _, number in observation.open_ends))
+    shown = (" " + " or ".join(str(n) for n in ends)) if ends else ""
+    left = observation.boneyard_size
+    if move.kind is MoveKind.DRAW:
+        words = f"no tile in your hand fits{shown}: draw"
+        return (Reason("must_draw", words, weight=1.0, facts={"boneyard": left}),)
+    rules = observation.rules
+    if not rules.drawing:
+        why = "and this game has no drawing"
+    elif left and left <= rules.boneyard_reserve:
+        why = f"and the {plural_tiles(left)} left in the boneyard are the reserve, never drawn"
+    else:
+        why = "and the boneyard is empty"
+    words = f"no tile in your hand fits{shown}, {why}: pass"
+    return (Reason("must_pass", words, weight=1.0, facts={"boneyard": left}),)
+
+
+def plural_tiles(count: int) -> str:
+    return "one tile" if count == 1 else f"{count_word(count)} tiles"
+
+
 class HeuristicAgent(SeededAgent):
     """Scores each legal move with ``score_move`` and plays the best (seeded tie-break)."""
 
@@ -206,6 +358,10 @@ class HeuristicAgent(SeededAgent):
         best = max(scores)
         top = [move for move, score in zip(moves, scores, strict=True) if score >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
+        """Why this agent would play ``move``: what ``score_move`` weighed, as facts (``explain_move``)."""
+        return explain_move(observation, move, self.weights)
 
 
 register("heuristic", HeuristicAgent, game="dominoes")

@@ -47,8 +47,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.dominoes_heuristic import explain_move
 from bonepile.ai.dominoes_play_model import POOL_SIZE, PlayLikelihood, WeightedWorlds, WorldLikelihood
 from bonepile.ai.dominoes_sampling import WorldSampler
+from bonepile.ai.reasons import Reason, search_reason
 from bonepile.ai.search_tree import EXPLORATION, Node, RaceTable
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
@@ -286,19 +288,37 @@ class ISMCTSAgent(SeededAgent):
         """Worlds in the weighted pool (None: as many as the iterations, within four times ``POOL_SIZE``)."""
         self.last_iterations = 0
         """How many iterations the last search ran (for benchmarks)."""
+        self.last_root: Node | None = None
+        """The tree of the last search (None when the move was forced): what ``explain`` reports."""
 
     def choose(self, observation: Any) -> Any:
         moves: tuple[Move, ...] = observation.legal_moves
+        self.last_root = None
         if len(moves) == 1:
             self.last_iterations = 0
             return moves[0]
         root = self.search(observation)
+        self.last_root = root
         by_key = {move_key(m): m for m in moves}
         best = max(
             (key for key in root.children if key in by_key),
             key=lambda k: (root.children[k].visits, root.children[k].total),
         )
         return by_key[best]
+
+    def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
+        """Why the last ``choose`` played ``move``: how often the search tried it, then the facts of the
+        position the heuristic weighs for it (``explain_move``)."""
+        facts = explain_move(observation, move)
+        root = self.last_root
+        if root is None:
+            return facts
+        legal = {move_key(move) for move in observation.legal_moves}
+        visits = {key: child.visits for key, child in root.children.items() if key in legal}
+        chosen = visits.get(move_key(move), 0)
+        if not chosen:
+            return facts
+        return (search_reason(chosen, sum(visits.values()), len(visits) - 1), *facts[:2])
 
     def search(self, observation: Observation) -> Node:
         """Run the search from ``observation`` and return the root of the tree."""

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.reasons import Reason, a_percent, count_word, strongest
 from bonepile.ai.triominoes_sampling import World, WorldSampler
 from bonepile.core.errors import RulesError
 from bonepile.triominoes import DRAW, Move, MoveKind, Observation, Place, Round, Tile
@@ -234,6 +235,176 @@ def board_value(view: TableView, board: Round, rest: Sequence[Tile], weights: We
     return value
 
 
+def _bonus_places(board: Round) -> list[tuple[int, Place]]:
+    return [(bonus, place) for place in board.frontier() if (bonus := board.place_bonus(place)) > 0]
+
+
+def explain_move(observation: Observation, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> tuple[Reason, ...]:
+    """The facts that made ``move`` (one of the legal moves) look good to the heuristic, weightiest first.
+
+    What ``score_move`` and ``board_value`` weighed, said as facts: the points
+    and the bonus the engine scores for the placement, the bonus places left
+    (or none) for the others, the chance the next player holds nothing that
+    fits (from the tiles they could hold), a triple played while it fits,
+    going out.
+    """
+    if move.kind is not MoveKind.PLACE:
+        return _no_place_reasons(observation, move)
+    tile = move.tile
+    assert tile is not None
+    view = TableView(observation)
+    reasons: list[Reason] = []
+    points = observation.move_points(move)
+    bonus = view.base.placement_bonus(move)
+    facts = {"points": points, "tile_points": tile.value}
+    if bonus is not None:
+        verbs = {"bridge": "makes a bridge", "start bonus": "opens the round with a start bonus"}
+        verb = verbs.get(bonus.name, f"completes a {bonus.name}")
+        reasons.append(
+            Reason(
+                "bonus",
+                f"{verb}: {tile.value} + {bonus.points} = {points}",
+                weight=500.0 + points,
+                facts=facts | {"bonus": bonus.name, "bonus_points": bonus.points},
+            )
+        )
+    else:
+        reasons.append(Reason("points", f"scores {points}", weight=500.0 + points, facts=facts))
+    if len(observation.legal_moves) == 1:
+        reasons.append(Reason("only_move", "your only legal move", weight=1000.0))
+    board = view.after(move)
+    rest = [t for t in view.hand if t is not tile]
+    if board.is_over or not rest:
+        reasons.append(
+            Reason(
+                "goes_out",
+                f"places your last tile: +{view.rules.going_out_bonus} and the value of every tile the others hold",
+                weight=1000.0 + view.rules.going_out_bonus,
+            )
+        )
+        return strongest(reasons)
+    before = _bonus_places(view.base)
+    after = _bonus_places(board)
+    if not after:
+        reasons.append(
+            Reason(
+                "no_bonus_place",
+                "leaves no place for a bridge or a hexagon" + _were(len(before)),
+                weight=weights.gift_next * max((bonus for bonus, _ in before), default=10),
+                facts={"bonus_places_before": len(before), "bonus_places_after": 0},
+            )
+        )
+    hidden_fits = _fits_by_place(board, view.hidden)
+    if view.order:
+        q = view.order[0]
+        candidates = view.could_hold[q]
+        fitting = {t for tiles in hidden_fits.values() for t in tiles}
+        can_fit = sum(1 for t in candidates if t in fitting)
+        if after:
+            spots = [(bonus, hidden_fits.get(place, set())) for bonus, place in after]
+            best = max(bonus for bonus, _ in after)
+            fits_best = {t for bonus, tiles in spots if bonus == best for t in tiles}
+            chance = chance_of_any(len(candidates), sum(1 for t in candidates if t in fits_best), view.counts[q])
+            if chance <= 0.35:
+                odds = (
+                    "no tile {0} can hold fits it"
+                    if chance == 0
+                    else f"{{0}} has {a_percent(chance)} chance of a tile for it"
+                )
+                reasons.append(
+                    Reason(
+                        "unlikely_gift",
+                        f"leaves a place worth +{best}, but {odds}",
+                        weight=weights.gift_next * best * (1 - chance) * 0.5,
+                        seats=(q,),
+                        facts={"bonus_points": best, "chance": round(chance, 3)},
+                    )
+                )
+        stuck = 1.0 - chance_of_any(len(candidates), can_fit, view.counts[q])
+        if can_fit == 0 and candidates:
+            reasons.append(
+                Reason(
+                    "blocks",
+                    "none of the tiles {0} can hold fits anywhere afterwards: they must draw",
+                    weight=weights.block,
+                    seats=(q,),
+                    facts={"chance": 1.0},
+                )
+            )
+        elif stuck >= 0.25:
+            reasons.append(
+                Reason(
+                    "blocks",
+                    f"{{0}}, next to play, has {a_percent(stuck)} chance of holding no tile that fits",
+                    weight=weights.block * stuck,
+                    seats=(q,),
+                    facts={"chance": round(stuck, 3)},
+                )
+            )
+    if tile.is_triple:
+        reasons.append(
+            Reason(
+                "triple",
+                "plays a triple while it fits (it fits only where two equal numbers meet)",
+                weight=weights.triple,
+            )
+        )
+    if view.danger >= 0.6 and view.order:
+        low = min(view.order, key=lambda q: view.counts[q])
+        count = view.counts[low]
+        reasons.append(
+            Reason(
+                "danger",
+                "{0} "
+                + ("has only one tile left" if count == 1 else f"has only {count_word(count)} tiles left")
+                + f": {tile.value} points fewer in your hand",
+                weight=weights.dump * view.danger * tile.value,
+                seats=(low,),
+                facts={"tiles": count, "tile_points": tile.value},
+            )
+        )
+    mine = _fits_by_place(board, rest)
+    playable = {t for tiles in mine.values() for t in tiles}
+    if playable and len(playable) >= 3:
+        reasons.append(
+            Reason(
+                "keeps_playable",
+                f"keeps {count_word(len(playable))} of your tiles playable",
+                weight=weights.playable * 3,
+                facts={"tiles": len(playable)},
+            )
+        )
+    return strongest(reasons)
+
+
+def _were(places: int) -> str:
+    """' (there were two before)': how many bonus places the move took away."""
+    if not places:
+        return ""
+    return f" (there {'was one' if places == 1 else f'were {count_word(places)}'} before)"
+
+
+def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
+    """A draw, a pass or a purchase: why the engine offered it (T6) and what it costs."""
+    points = observation.move_points(move)
+    cost = f" ({points})".replace("-", "\u2212") if points else ""
+    placements = [m for m in observation.legal_moves if m.kind is MoveKind.PLACE]
+    if move.kind is MoveKind.DRAW:
+        if placements:
+            words = f"every placement leaves a big bonus for the others: buy a tile instead{cost}"
+            return (Reason("buys", words, weight=1.0, facts={"points": points}),)
+        words = f"no tile in your hand fits anywhere: draw{cost}"
+        return (Reason("must_draw", words, weight=1.0, facts={"points": points}),)
+    return (
+        Reason(
+            "must_pass",
+            f"no tile in your hand fits anywhere and nothing can be drawn: pass{cost}",
+            weight=1.0,
+            facts={"points": points},
+        ),
+    )
+
+
 class HeuristicAgent(SeededAgent):
     """Scores each legal move with ``score_move`` and plays the best (seeded tie-break)."""
 
@@ -258,6 +429,10 @@ class HeuristicAgent(SeededAgent):
             return DRAW
         top = [move for move, score in zip(placements, scores, strict=True) if score >= best - 1e-9]
         return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
+        """Why this agent would play ``move``: what it weighed, as facts (``explain_move``)."""
+        return explain_move(observation, move, self.weights)
 
 
 register("heuristic", HeuristicAgent, game="triominoes")

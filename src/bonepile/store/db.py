@@ -39,13 +39,16 @@ from alembic.config import Config
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     Engine,
     Float,
     Integer,
     String,
     create_engine,
+    delete,
     event,
+    false,
     insert,
     select,
     update,
@@ -112,6 +115,8 @@ class RoomRow(Base):
     preset: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     turn_time_limit: Mapped[float | None] = mapped_column(Float, default=None)
+    hints: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Whether the host lets the players ask for hints."""
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     """Per seat: ``{"kind", "name", "level", "token_hash": str | None, "taken": bool}``."""
     host_token_hash: Mapped[str] = mapped_column(String(64))
@@ -362,6 +367,16 @@ class GameStore:
                 raise KeyError(game_id)
             raise StaleWrite(f"game {game_id} changed since version {version}")
         return stored
+
+    def delete(self, game_id: str) -> bool:
+        """Remove a game that is not a room's (abandoned by its players); whether there was one to remove."""
+        statement = delete(GameRow).where(GameRow.id == game_id, GameRow.room_id.is_(None))
+
+        def write() -> int:
+            with self.engine.begin() as connection:
+                return int(connection.execute(statement).rowcount)
+
+        return retrying(write) > 0
 
 
 def new_game_values(

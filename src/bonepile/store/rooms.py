@@ -59,6 +59,8 @@ class StoredRoom:
     version: int
     created_at: datetime
     updated_at: datetime
+    hints: bool = False
+    """Whether the host lets the players ask for hints."""
 
     @classmethod
     def of(cls, row: RoomRow) -> StoredRoom:
@@ -78,6 +80,7 @@ class StoredRoom:
             version=row.version,
             created_at=_utc(row.created_at),
             updated_at=_utc(row.updated_at),
+            hints=bool(row.hints),
         )
 
 
@@ -98,6 +101,7 @@ class RoomStore:
         host_token_hash: str,
         host_seat: int | None,
         join_code: str,
+        hints: bool = False,
     ) -> StoredRoom:
         """Store a new room, waiting for its players, under a fresh random id."""
         now = _now()
@@ -107,6 +111,7 @@ class RoomStore:
             "preset": preset,
             "options": dict(options),
             "turn_time_limit": turn_time_limit,
+            "hints": hints,
             "seats": [dict(seat) for seat in seats],
             "host_token_hash": host_token_hash,
             "host_seat": host_seat,

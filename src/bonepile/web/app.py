@@ -66,6 +66,7 @@ class RoomIn(_Body):
     host_seat: int | None = None
     options: dict[str, Any] = Field(default_factory=dict)
     turn_time_limit: float | None = None
+    hints: bool = False
 
 
 class JoinIn(_Body):
@@ -296,6 +297,11 @@ def create_app(
     async def get_game(game_id: str) -> dict[str, Any]:
         return manager.get(game_id).summary()
 
+    @app.delete("/api/games/{game_id}")
+    async def abandon_game(game_id: str, seat: int | None = None) -> dict[str, Any]:
+        await manager.abandon(game_id, seat)
+        return {"abandoned": game_id}
+
     @app.get("/api/games/{game_id}/view")
     async def get_view(game_id: str, seat: str | None = None) -> dict[str, Any]:
         session = manager.get(game_id)
@@ -364,6 +370,7 @@ def create_app(
             host_seat_given="host_seat" in body.model_fields_set,
             options=body.options,
             turn_time_limit=body.turn_time_limit,
+            hints=body.hints,
         )
 
     @app.get("/api/rooms/{room_id}")
@@ -402,6 +409,10 @@ def create_app(
     @app.get("/api/rooms/{room_id}/view")
     async def room_view(room_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
         return await rooms.view(room_id, _credential(authorization))
+
+    @app.get("/api/rooms/{room_id}/hint")
+    async def room_hint(room_id: str, authorization: str | None = Header(default=None)) -> dict[str, Any]:
+        return await rooms.hint(room_id, _credential(authorization))
 
     @app.get("/api/rooms/{room_id}/record")
     async def room_record(

@@ -217,6 +217,7 @@ class RoomManager:
             "preset": room.preset,
             "options": dict(room.options),
             "turn_time_limit": room.turn_time_limit,
+            "hints": room.hints,
             "state": self.state(hub),
             "host_seat": room.host_seat,
             "seats": seats,
@@ -317,6 +318,7 @@ class RoomManager:
         host_seat_given: bool,
         options: dict[str, Any],
         turn_time_limit: float | None,
+        hints: bool = False,
     ) -> dict[str, Any]:
         entry = catalog.info(game)
         limit, options = checked_time_limit(game, turn_time_limit, options)
@@ -350,6 +352,7 @@ class RoomManager:
             host_token_hash=token_hash(host_token),
             host_seat=host_seat,
             join_code=join_code,
+            hints=hints,
         )
         hub = RoomHub(room)
         hub.shown_state = self.state(hub)
@@ -509,6 +512,17 @@ class RoomManager:
         if hub.session is None:
             raise ApiError(409, "not_started", "the game has not started yet")
         return hub.session.view(role.seat)
+
+    async def hint(self, room_id: str, credential: str) -> dict[str, Any]:
+        """A hint for the seat of ``credential``, when the host allowed hints at the room's creation."""
+        hub, role = await self.read(room_id, credential)
+        if role.seat is None:
+            raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
+        if not hub.room.hints:
+            raise ApiError(403, "hints_off", "the host did not allow hints in this room")
+        if hub.session is None:
+            raise ApiError(409, "not_started", "the game has not started yet")
+        return await self.sessions.hint_in(hub.session, role.seat, None)
 
     async def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
         hub, _ = await self.read(room_id, credential)

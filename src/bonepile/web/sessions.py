@@ -44,7 +44,7 @@ from bonepile.web.views import (
     LastMove,
     SeatInfo,
     Table,
-    hint_reason,
+    hint_reasons,
     move_words,
     possessive,
     sides_json,
@@ -185,6 +185,8 @@ class GameSession:
         self.hands_at: list[int] = []
         """For each move, how many hands had ended before it (a move may be undone only in the hand in play)."""
         self.ended_hand = False
+        self.abandoned = False
+        """The players abandoned the game: it is gone from the store, and every request for it is refused."""
         self.rebuild(stored.moves)
 
     # ------------------------------------------------------------------------------ state
@@ -235,7 +237,8 @@ class GameSession:
         number = len(self.texts)
         seat = self.movers[-1]
         timed_out = number in self.timeouts
-        text = move_words(self.seats[seat].name, move, timed_out)
+        board = self.game.round.board if self.name == "triominoes" else ()
+        text = move_words(self.seats[seat].name, move, timed_out, board)
         return LastMove(number, seat, self.texts[-1], text, timed_out)
 
     @property
@@ -550,8 +553,14 @@ class SessionManager:
     def _catch_up(self, session: GameSession) -> None:
         """With other processes on the database, take in their moves before deciding on a new one (lock
         held): a move decided on an old state would only lose the race and be checked again."""
-        if self.bus.shared and self.store.version_of(session.id) != session.version:
+        if not self._caught_up(session):
+            raise unknown_game(session.id)
+
+    def _caught_up(self, session: GameSession) -> bool:
+        """As ``_catch_up``, for the server's own work (AI, clock): whether the game is still there."""
+        if not session.abandoned and self.bus.shared and self.store.version_of(session.id) != session.version:
             self._refresh(session)
+        return not session.abandoned
 
     def spawn(self, work: Any) -> None:
         """Run a coroutine in the background, kept until done (and cancelled at stop)."""
@@ -565,6 +574,9 @@ class SessionManager:
         Called with the lock held. Returns whether anything changed.
         """
         stored = self.store.get(session.id)
+        if stored is None and session.room_id is None:
+            self._drop(session)  # abandoned through another process
+            return True
         if stored is None or stored.version == session.version:
             return False
         mine = tuple(session.texts)
@@ -656,6 +668,8 @@ class SessionManager:
     async def undo(self, game_id: str, seat: int, move_number: int | None) -> tuple[int, dict[str, Any]]:
         session = self.get(game_id)
         async with session.lock:
+            if session.abandoned:
+                raise unknown_game(game_id)
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
             session.human_seat(seat)
@@ -683,8 +697,13 @@ class SessionManager:
         return undone, answer
 
     async def hint(self, game_id: str, seat: int, level: str | None) -> dict[str, Any]:
-        session = self.get(game_id)
+        return await self.hint_in(self.get(game_id), seat, level)
+
+    async def hint_in(self, session: GameSession, seat: int, level: str | None) -> dict[str, Any]:
+        """The move the AI would play for ``seat`` now and its reasons (solo games and rooms alike)."""
         async with session.lock:
+            if session.abandoned:
+                raise unknown_game(session.id)
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
             session.human_seat(seat)
@@ -694,9 +713,49 @@ class SessionManager:
             observation = session.game.observation(seat)
             legal = {entry["text"]: entry for entry in session.view(seat)["legal_moves"]}
             agent = make_agent(chosen, session.name, agent_seed(session.seed, session.move_number, seat))
-        move = await asyncio.to_thread(agent.choose, observation)
-        entry = legal[str(move)]
-        return {"level": chosen, "move": entry, "reason": hint_reason(agent, observation, move, entry)}
+            names = [info.name for info in session.seats]
+
+        def think() -> tuple[Any, list[dict[str, Any]]]:
+            move = agent.choose(observation)
+            return move, hint_reasons(agent, observation, move, legal[str(move)], names)
+
+        move, reasons = await asyncio.to_thread(think)
+        reason = "; ".join(item["text"] for item in reasons)
+        return {"level": chosen, "move": legal[str(move)], "reason": reason, "reasons": reasons}
+
+    async def abandon(self, game_id: str, seat: int | None) -> None:
+        """Give up an unfinished game of the solo API: it is removed from the store and every open table of
+        it is told (docs: abandon). Asked for by one of its human seats, as every other request of this
+        API is; a game with no human seat (the computer against itself) is abandoned without one."""
+        session = self.get(game_id)
+        async with session.lock:
+            if session.abandoned:
+                raise unknown_game(game_id)
+            if session.over:
+                raise ApiError(409, "game_over", "the game is over: a finished game is kept, not abandoned")
+            if seat is not None or session.humans:
+                if seat is None:
+                    raise bad_seat("name one of the game's human seats to abandon it")
+                session.human_seat(seat)
+            if not self.store.delete(game_id):
+                raise unknown_game(game_id)
+            self._drop(session)
+        if self.bus.shared:
+            self.spawn(self.bus.publish({"kind": "game", "id": game_id, "version": None}))
+
+    def _drop(self, session: GameSession) -> None:
+        """Forget an abandoned game (lock held): stop its AI and clock, and close its sockets with a reason."""
+        session.abandoned = True
+        current = asyncio.current_task()
+        for task in (session.ai_task, session.timer_task):
+            if task is not None and not task.done() and task is not current:
+                task.cancel()
+        self.sessions.pop(session.id, None)
+        error = {"code": "abandoned", "message": "this game was abandoned: it is no longer kept"}
+        for listener in session.listeners:
+            listener.offer({"type": "error", "error": error})
+            listener.offer(Close(4410, "abandoned"))
+        session.listeners.clear()
 
     def record(self, game_id: str) -> dict[str, Any]:
         return record_of(self.get(game_id))
@@ -713,7 +772,8 @@ class SessionManager:
         """Play the AI seats while one is to move: think and wait at once, then apply, commit and publish."""
         while True:
             async with session.lock:
-                self._catch_up(session)
+                if not self._caught_up(session):
+                    return
                 seat = session.ai_to_move()
                 if seat is None:
                     return
@@ -734,7 +794,8 @@ class SessionManager:
                 log.exception("the AI of seat %s in game %s failed", seat, session.id)
                 return
             async with session.lock:
-                self._catch_up(session)
+                if not self._caught_up(session):
+                    return
                 if session.revision != revision:
                     continue  # an undo (or another process) changed the game while the AI was thinking
                 published = list(session.texts)
@@ -772,8 +833,7 @@ class SessionManager:
         if delay > 0:
             await asyncio.sleep(delay)
         async with session.lock:
-            self._catch_up(session)
-            if session.revision != revision or session.over:
+            if not self._caught_up(session) or session.revision != revision or session.over:
                 return
             seat = session.game.to_move
             try:
@@ -845,11 +905,13 @@ def checked_seats(
     """The seats as stored, with the defaults filled in and every AI level checked.
 
     A lone human is "You" by default at one screen (``lone_you``); in a room
-    every human is a different person, so each is "Player N".
+    every human is a different person, so each is "Player N". A lone AI is
+    "Computer"; several are numbered by seat ("Computer 2", "Computer 3").
     """
     if seats is None:
         seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
     humans = sum(1 for seat in seats if seat["kind"] == "human")
+    machines = len(seats) - humans
     chosen = []
     for number, seat in enumerate(seats, start=1):
         kind = seat["kind"]
@@ -860,6 +922,6 @@ def checked_seats(
             default = "You" if humans == 1 and lone_you else f"Player {number}"
         else:
             level = catalog.resolve_level(game, level)
-            default = f"Computer {number}"
+            default = "Computer" if machines == 1 else f"Computer {number}"
         chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
     return chosen

@@ -19,7 +19,6 @@ the table says "You win" and "You have the fewest pips", never "You wins".
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
 from collections.abc import Callable, Iterable, Sequence
@@ -359,6 +358,20 @@ def _dominoes_log_entry(name: str, event: dominoes.Event) -> dict[str, Any]:
     }
 
 
+def _boneyard_note(obs: dominoes.Observation) -> str | None:
+    """Why tiles left in the boneyard cannot be drawn, when they cannot (D4: no drawing, or the reserve)."""
+    left = obs.boneyard_size
+    rules = obs.rules
+    tiles = "the last tile" if left == 1 else f"the {left} tiles left"
+    if not left:
+        return None
+    if not rules.drawing:
+        return f"{tiles} in the boneyard {'is' if left == 1 else 'are'} never drawn in this game"
+    if left <= rules.boneyard_reserve:
+        return f"{tiles} in the boneyard {'is' if left == 1 else 'are'} the reserve, never drawn"
+    return None
+
+
 def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None) -> _Parts:
     legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
     by_tile: dict[dominoes.Tile, list[str]] = {}
@@ -398,7 +411,7 @@ def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None)
     outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
     return _Parts(
         hand_number=obs.hand_number,
-        stock={"name": "boneyard", "count": obs.boneyard_size},
+        stock={"name": "boneyard", "count": obs.boneyard_size, "note": _boneyard_note(obs)},
         your_tiles=your_tiles,
         legal_moves=[_dominoes_move(move) for move in legal],
         board=board,
@@ -431,10 +444,55 @@ def _geometry(place: triominoes.Place) -> tuple[tuple[tuple[int, int], ...], Cor
     return axial, xy
 
 
-def triominoes_words(name: str, move: triominoes.Move) -> str:
-    """A Tri-Ominos move in words: "Ann placed 0-1-2 at c1 r0 down"."""
+def _edges(place: triominoes.Place) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The three sides of a place, each as the pair of grid points it joins (two places that share one touch)."""
+    a, b, c = _geometry(place)[0]
+    return (frozenset((a, b)), frozenset((b, c)), frozenset((c, a)))
+
+
+def _edge_index(board: Iterable[triominoes.Move]) -> dict[frozenset[tuple[int, int]], triominoes.Tile]:
+    """Each side of the placed tiles, and the tile it belongs to (a side between two tiles: the later one)."""
+    by_edge: dict[frozenset[tuple[int, int]], triominoes.Tile] = {}
+    for move in board:
+        if move.place is not None and move.tile is not None:
+            for edge in _edges(move.place):
+                by_edge[edge] = move.tile
+    return by_edge
+
+
+def neighbours_of(board: Iterable[triominoes.Move]) -> dict[triominoes.Place, tuple[triominoes.Tile, ...]]:
+    """For each placed tile's place, the tiles already down that it was placed beside (sharing a side), in the
+    order of ``board`` (the order of play): the words a player uses ("placed 2-4-5 beside 4-5-5")."""
+    by_edge: dict[frozenset[tuple[int, int]], triominoes.Tile] = {}
+    beside: dict[triominoes.Place, tuple[triominoes.Tile, ...]] = {}
+    for move in board:
+        if move.place is None or move.tile is None:
+            continue
+        edges = _edges(move.place)
+        beside[move.place] = tuple(by_edge[edge] for edge in edges if edge in by_edge)
+        for edge in edges:
+            by_edge[edge] = move.tile
+    return beside
+
+
+def _beside_words(tiles: Sequence[triominoes.Tile]) -> str:
+    """' beside 4-5-5', ' between 4-5-5 and 1-4-5', ' beside 4-5-5, 1-4-5 and 0-4-4', or '' (the first tile)."""
+    names = [str(tile) for tile in tiles]
+    if not names:
+        return ""
+    if len(names) == 2:
+        return f" between {names[0]} and {names[1]}"
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f" beside {listed}"
+
+
+def triominoes_words(name: str, move: triominoes.Move, beside: Sequence[triominoes.Tile] | None = None) -> str:
+    """A Tri-Ominos move in words: "Ann placed 0-1-2 beside 1-2-4" (``beside``: the tiles it touches along a
+    side; empty for the round's first tile, None when unknown)."""
     if move.kind is triominoes.MoveKind.PLACE:
-        return f"{name} placed {move.tile} at {move.place}"
+        if beside is not None and not beside:
+            return f"{name} opened with {move.tile}"
+        return f"{name} placed {move.tile}{_beside_words(beside or ())}"
     if move.kind is triominoes.MoveKind.DRAW:
         return f"{name} drew a tile"
     if move.kind is triominoes.MoveKind.PASS:
@@ -452,13 +510,13 @@ def _items_text(items: Sequence[triominoes.ScoreItem]) -> str:
     return parts[0] if len(parts) == 1 else f"{' + '.join(parts)} = {total}"
 
 
-def _event_text(name: str, event: triominoes.Event) -> str:
+def _event_text(name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...]) -> str:
     kind = triominoes.EventKind
     points = event.points
     penalty = f" ({signed(points)})" if points else ""
     if event.kind is kind.PLACE:
         assert event.move is not None
-        return f"{name} placed {event.tile} at {event.move.place}: {_items_text(event.items)}"
+        return f"{triominoes_words(name, event.move, beside)} for {_items_text(event.items)}"
     if event.kind is kind.DRAW:
         return f"{name} drew a tile{penalty}"
     if event.kind is kind.PASS:
@@ -502,7 +560,12 @@ def _triominoes_describe(run: Sequence[triominoes.Event]) -> str:
     return ", ".join(words)
 
 
-def _triominoes_move(obs: triominoes.Observation, move: triominoes.Move, bonus_of: BonusOf | None) -> dict[str, Any]:
+def _triominoes_move(
+    obs: triominoes.Observation,
+    move: triominoes.Move,
+    bonus_of: BonusOf | None,
+    touching: dict[frozenset[tuple[int, int]], triominoes.Tile] | None = None,
+) -> dict[str, Any]:
     points = obs.move_points(move)
     if move.kind is not triominoes.MoveKind.PLACE:
         what = "draw from the pool" if move.kind is triominoes.MoveKind.DRAW else move.kind.value
@@ -524,7 +587,8 @@ def _triominoes_move(obs: triominoes.Observation, move: triominoes.Move, bonus_o
     assert tile is not None and place is not None and corners is not None
     bonus = bonus_of(move) if bonus_of is not None else None
     axial, xy = _geometry(place)
-    label = f"{tile} at {place} for {points}" + (f" ({bonus.name} {bonus.points})" if bonus else "")
+    beside = tuple(touching[edge] for edge in _edges(place) if edge in touching) if touching is not None else ()
+    label = f"{tile}{_beside_words(beside)} for {points}" + (f" ({bonus.name} {bonus.points})" if bonus else "")
     return {
         "text": str(move),
         "kind": move.kind.value,
@@ -584,7 +648,7 @@ def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSumm
 
 
 @functools.lru_cache(maxsize=65536)
-def _triominoes_log_entry(name: str, event: triominoes.Event) -> dict[str, Any]:
+def _triominoes_log_entry(name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...]) -> dict[str, Any]:
     """One public event of the round as a log entry. Made once per event (events are frozen and public:
     every seat's view of every later move repeats the round's log), and never changed afterwards."""
     return {
@@ -594,7 +658,7 @@ def _triominoes_log_entry(name: str, event: triominoes.Event) -> dict[str, Any]:
         "tile": None if event.tile is None else str(event.tile),
         "points": event.points,
         "items": [{"reason": item.reason.value, "points": item.points} for item in event.items],
-        "text": _event_text(name, event),
+        "text": _event_text(name, event, beside),
     }
 
 
@@ -602,7 +666,8 @@ def _triominoes_parts(
     table: Table, obs: triominoes.Observation, viewer: int | None, bonus_of: BonusOf | None
 ) -> _Parts:
     legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
-    moves = [_triominoes_move(obs, move, bonus_of) for move in legal]
+    touching = _edge_index(obs.board)
+    moves = [_triominoes_move(obs, move, bonus_of, touching) for move in legal]
     by_tile: dict[triominoes.Tile, list[str]] = {}
     for move in legal:
         if move.tile is not None:
@@ -649,12 +714,22 @@ def _triominoes_parts(
         "draws_this_turn": obs.draws_this_turn,
         "max_draws": obs.rules.max_draws,
     }
-    log = [_triominoes_log_entry(table.name(event.player), event) for event in obs.events]
+    beside = neighbours_of(
+        event.move for event in obs.events if event.kind is triominoes.EventKind.PLACE and event.move
+    )
+    log = [
+        _triominoes_log_entry(
+            table.name(event.player),
+            event,
+            beside.get(event.move.place, ()) if event.move is not None and event.move.place is not None else (),
+        )
+        for event in obs.events
+    ]
     runs = _turn_runs((event.player, event) for event in obs.events if event.kind in _TURN_EVENTS)
     outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
     return _Parts(
         hand_number=obs.round_number,
-        stock={"name": "pool", "count": obs.pool_size},
+        stock={"name": "pool", "count": obs.pool_size, "note": None},
         your_tiles=your_tiles,
         legal_moves=moves,
         board=board,
@@ -664,12 +739,14 @@ def _triominoes_parts(
     )
 
 
-def move_words(name: str, move: Any, timed_out: bool = False) -> str:
-    """Any game's move in words (for ``last_move``); a move the clock made says so."""
+def move_words(name: str, move: Any, timed_out: bool = False, board: Sequence[Any] = ()) -> str:
+    """Any game's move in words (for ``last_move``); a move the clock made says so. ``board``: the
+    Tri-Ominos tiles down now, in the order of play (to say what a placed tile was put beside)."""
     if isinstance(move, dominoes.Move):
         words = dominoes_words(name, move)
     else:
-        words = triominoes_words(name, move)
+        beside = neighbours_of(board).get(move.place) if move.place is not None and move in board else None
+        words = triominoes_words(name, move, beside)
         if move.kind is triominoes.MoveKind.TIMEOUT:
             return words  # "Ann ran out of time" already
     if not timed_out:
@@ -688,21 +765,27 @@ def _made_for(move: Any) -> str:
             return f"{move.tile} played to open"
         return f"{move.tile} played on the {move.end.value}"
     if move.kind is triominoes.MoveKind.PLACE:
-        return f"{move.tile} placed at {move.place}"
+        return f"{move.tile} placed"
     if move.kind is triominoes.MoveKind.DRAW:
         return "a tile drawn"
     return "passed"
 
 
-def hint_reason(agent: Any, observation: Any, move: Any, entry: dict[str, Any]) -> str:
-    """Why the hint: the agent's own one-line reason if it has one (``explain(observation, move)``),
-    else a plain one from what the engine says of the move."""
+def hint_reasons(
+    agent: Any, observation: Any, move: Any, entry: dict[str, Any], names: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Why the hint, as facts of the position: the agent's own reasons when it gives them
+    (``explain(observation, move)``, see ``bonepile.ai.reasons``), else one plain reason from what the
+    engine says of the move (its points, or why it is a draw or a pass)."""
     explain = getattr(agent, "explain", None)
     if callable(explain):
-        with contextlib.suppress(Exception):
-            text = explain(observation, move)
-            if isinstance(text, str) and text:
-                return text
+        reasons = explain(observation, move)
+        if reasons:
+            return [reason.to_json(names) for reason in reasons]
+    return [{"kind": "plain", "text": _plain_reason(observation, move, entry), "seats": [], "facts": {}}]
+
+
+def _plain_reason(observation: Any, move: Any, entry: dict[str, Any]) -> str:
     points = entry.get("points")
     penalty = f" ({signed(points)})" if points else ""
     if entry["kind"] == "draw":
@@ -713,6 +796,4 @@ def hint_reason(agent: Any, observation: Any, move: Any, entry: dict[str, Any]) 
     if isinstance(move, triominoes.Move):
         bonus = entry["bonus"]
         return f"scores {points} now" + (f", {bonus['name']} included" if bonus else "")
-    if entry["end"] is None:
-        return f"opens the hand with {entry['tile']}"
-    return f"sheds {move.tile.pips} pips from your hand"
+    return f"sheds {move.tile.pips} pips"

@@ -39,6 +39,7 @@ export const api = {
   games: (status = "playing") => call("GET", `/api/games?status=${status}`),
   create: (body) => call("POST", "/api/games", body),
   summary: (id) => call("GET", `/api/games/${id}`),
+  abandon: (id, seat) => call("DELETE", `/api/games/${id}${seatQuery(seat)}`),
   view: (id, seat) => call("GET", `/api/games/${id}/view${seatQuery(seat)}`),
   move: (id, seat, move, moveNumber) => call("POST", `/api/games/${id}/moves`, { seat, move, move_number: moveNumber }),
   undo: (id, seat, moveNumber) => call("POST", `/api/games/${id}/undo`, { seat, move_number: moveNumber }),
@@ -56,6 +57,7 @@ export const roomApi = {
   start: (id, credential) => call("POST", `/api/rooms/${id}/start`, {}, credential),
   rematch: (id, credential, gameId) => call("POST", `/api/rooms/${id}/rematch`, { game_id: gameId }, credential),
   view: (id, credential) => call("GET", `/api/rooms/${id}/view`, undefined, credential),
+  hint: (id, credential) => call("GET", `/api/rooms/${id}/hint`, undefined, credential),
   record: (id, credential, gameId) => call("GET", `/api/rooms/${id}/record${gameId ? `?game_id=${encodeURIComponent(gameId)}` : ""}`, undefined, credential),
 };
 

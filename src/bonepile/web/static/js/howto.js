@@ -1,7 +1,74 @@
 // "How to play" for each game: the rule sheets told shortly, in plain words, with this app's controls.
 
-import { h } from "./dom.js";
+import { h, s } from "./dom.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
+
+// Two positions of a real round (taken from the engine once, kept here as data): the tiles near the place,
+// the tile placed there, and the point to look at. x, y in tile edges, y up, as the board's view has them.
+const HEXAGON = {
+  tiles: [
+    { xy: [[0.0, -1.155], [1.0, -1.155], [0.5, -2.021]], numbers: [0, 5, 5] },
+    { xy: [[-0.5, -0.289], [0.5, -0.289], [0.0, -1.155]], numbers: [1, 2, 0] },
+    { xy: [[0.0, -1.155], [0.5, -0.289], [1.0, -1.155]], numbers: [0, 2, 5] },
+    { xy: [[0.5, -0.289], [1.5, -0.289], [1.0, -1.155]], numbers: [2, 4, 5] },
+    { xy: [[1.0, -1.155], [1.5, -0.289], [2.0, -1.155]], numbers: [5, 4, 5] },
+    { xy: [[0.0, 0.577], [1.0, 0.577], [0.5, -0.289]], numbers: [2, 3, 2] },
+    { xy: [[0.5, -0.289], [1.0, 0.577], [1.5, -0.289]], numbers: [2, 3, 4] },
+  ],
+  placed: { xy: [[-0.5, -0.289], [0.0, 0.577], [0.5, -0.289]], numbers: [1, 2, 2] },
+  mark: [0.5, -0.289],
+};
+
+const BRIDGE = {
+  tiles: [
+    { xy: [[-1.5, 0.289], [-0.5, 0.289], [-1.0, -0.577]], numbers: [1, 0, 1] },
+    { xy: [[-1.0, -0.577], [-0.5, 0.289], [0.0, -0.577]], numbers: [1, 0, 0] },
+    { xy: [[0.5, 0.289], [1.5, 0.289], [1.0, -0.577]], numbers: [5, 3, 4] },
+    { xy: [[-1.5, 0.289], [-1.0, 1.155], [-0.5, 0.289]], numbers: [1, 5, 0] },
+    { xy: [[0.0, 1.155], [1.0, 1.155], [0.5, 0.289]], numbers: [1, 1, 5] },
+    { xy: [[0.5, 0.289], [1.0, 1.155], [1.5, 0.289]], numbers: [5, 1, 3] },
+  ],
+  placed: { xy: [[-0.5, 0.289], [0.5, 0.289], [0.0, -0.577]], numbers: [0, 5, 0] },
+  mark: [0.5, 0.289],
+};
+
+const SQRT3 = Math.sqrt(3);
+
+/** A small picture of a layout and the tile just placed, with its corner numbers and a marked point. */
+function layoutFigure(data, caption, label) {
+  const all = [...data.tiles, data.placed].flatMap((tile) => tile.xy);
+  const pad = 0.35;
+  const minX = Math.min(...all.map(([x]) => x)) - pad;
+  const maxX = Math.max(...all.map(([x]) => x)) + pad;
+  const minY = Math.min(...all.map(([, y]) => -y)) - pad;
+  const maxY = Math.max(...all.map(([, y]) => -y)) + pad;
+  const triangle = (tile, className) => {
+    const points = tile.xy.map(([x, y]) => `${x},${-y}`).join(" ");
+    const cx = tile.xy.reduce((sum, [x]) => sum + x, 0) / 3;
+    const cy = tile.xy.reduce((sum, [, y]) => sum - y, 0) / 3;
+    return s(
+      "g",
+      {},
+      s("polygon", { points, class: className }),
+      tile.xy.map(([x, y], i) =>
+        s("text", { x: x + (cx - x) * 0.36, y: -y + (cy + y) * 0.36, class: "corner-number", fill: `var(--n${tile.numbers[i]})` }, String(tile.numbers[i])),
+      ),
+    );
+  };
+  const [mx, my] = data.mark;
+  return h(
+    "figure",
+    { class: "how-figure" },
+    s(
+      "svg",
+      { viewBox: `${minX} ${minY} ${maxX - minX} ${maxY - minY}`, role: "img", "aria-label": label },
+      data.tiles.map((tile) => triangle(tile, "layout-tile")),
+      triangle(data.placed, "new-tile"),
+      s("circle", { cx: mx, cy: -my, r: 0.5 / SQRT3, class: "mark" }),
+    ),
+    h("figcaption", {}, caption),
+  );
+}
 
 const section = (title, ...body) => h("section", {}, h("h2", {}, title), ...body);
 const p = (...text) => h("p", {}, ...text);
@@ -71,6 +138,12 @@ function triominoes() {
       list(
         h("span", {}, h("strong", {}, "Bridge, +40: "), "the tile shares exactly one side with the layout and its opposite corner touches another tile."),
         h("span", {}, h("strong", {}, "Hexagon, +50: "), "the tile closes a ring of six triangles around a point (two rings at once +60, three +70)."),
+      ),
+      h(
+        "div",
+        { class: "how-figures" },
+        layoutFigure(BRIDGE, "A bridge: the pale tile (0-0-5) touches the layout along one side only, and its opposite corner, circled, touches other tiles: 5 + 40.", "A bridge: a tile sharing one side with the layout, its opposite corner touching another tile"),
+        layoutFigure(HEXAGON, "A hexagon: the pale tile (1-2-2) is the sixth triangle around the circled point, closing the ring: 5 + 50.", "A hexagon: six triangles around one point, the last one just placed"),
       ),
     ),
     section(

@@ -157,6 +157,7 @@ export class Lobby {
     const meta = [`${room.seats.length} players`];
     if (room.options && room.options.target) meta.push(`playing to ${room.options.target}`);
     meta.push(room.turn_time_limit ? `${room.turn_time_limit} s per turn` : "no time limit");
+    meta.push(room.hints ? "hints allowed" : "no hints");
     this.metaEl.textContent = meta.join(" \u00b7 ");
     this.el.dataset.role = this.role || "";
     this.el.dataset.open = String(open.length);

@@ -214,7 +214,7 @@ class RoomPage {
           title: room.title,
           hotSeat: false,
           undo: false,
-          hints: false,
+          hints: !!room.hints && seat !== null && seat !== undefined,
           homeSeat: seat,
           badge: "online",
           watching: page.watchingWords(),
@@ -237,6 +237,7 @@ class RoomPage {
         return null; // the view came over the socket, just before the ack
       },
       refresh: () => roomApi.view(page.id, page.credential),
+      hint: () => roomApi.hint(page.id, page.credential),
       record: (view) => roomApi.record(page.id, page.credential, view.id),
       recordName: (view) => `bonepile-${room.game}-${view.id}`,
       again: mayRematch

@@ -43,13 +43,14 @@ export function soloTransport(id, navigate) {
         const options = { ...view.rules };
         delete options.preset;
         delete options.players;
+        delete options.turn_time_limit; // Tri-Ominos keeps its timer among the rules (T8)
         const body = {
           game: summary.game,
           preset: summary.preset,
           seats: summary.seats.map((seat) => ({ kind: seat.kind, level: seat.level, name: seat.name })),
           options,
         };
-        if (summary.turn_time_limit) body.turn_time_limit = summary.turn_time_limit;
+        // No turn timer: a timer is chosen for each game on the start page, never carried into the next one.
         const created = await api.create(body);
         navigate(`#/game/${created.id}`);
       },

@@ -1,41 +1,126 @@
-// The start page's side lists: unfinished games to resume, and the online rooms this browser holds a
-// link to.
+// The start page's side lists: unfinished games to resume (newest first, a handful at a time, each one
+// can be abandoned), and the online rooms this browser holds a link to.
 
+import { api } from "./api.js";
 import { roomHash, savedRooms } from "./credentials.js";
-import { ago, h } from "./dom.js";
+import { ago, h, plural } from "./dom.js";
 
-/** The unfinished games of /api/games, most recently played first. */
-export function resumeCard(unfinished) {
+/** How many unfinished games the list shows before "Show all" (fewer on a phone, where it comes first). */
+export const RESUME_SHOWN = 5;
+const RESUME_SHOWN_NARROW = 3;
+
+const handful = () => (window.matchMedia("(max-width: 600px)").matches ? RESUME_SHOWN_NARROW : RESUME_SHOWN);
+
+const newestFirst = (a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at);
+
+function resumeLink(game) {
   return h(
-    "section",
-    { class: "card resume", "aria-labelledby": "resume-title" },
-    h("h2", { id: "resume-title" }, "Resume"),
-    unfinished.games.length
-      ? h(
-          "ul",
-          { class: "resume-list" },
-          unfinished.games.map((game) =>
-            h(
-              "li",
-              {},
-              h(
-                "a",
-                { class: "resume-game", href: `#/game/${game.id}`, "data-game-id": game.id },
-                h("span", { class: "resume-title" }, `${game.title} \u00b7 ${game.preset}`, game.hot_seat ? h("span", { class: "badge" }, "hot seat") : null),
-                h(
-                  "span",
-                  { class: "resume-players" },
-                  game.sides.map((side) =>
-                    h("span", { class: "resume-side" }, side.seats.map((seat) => game.seats[seat].name).join(" & "), h("strong", {}, ` ${side.score}`)),
-                  ),
-                ),
-                h("span", { class: "resume-when" }, `${game.hand_word[0].toUpperCase()}${game.hand_word.slice(1)} ${game.hand_number} \u00b7 ${ago(game.updated_at)}`),
-              ),
-            ),
-          ),
-        )
-      : h("p", { class: "muted" }, "No unfinished games. Deal one!"),
+    "a",
+    { class: "resume-game", href: `#/game/${game.id}`, "data-game-id": game.id },
+    h("span", { class: "resume-title" }, `${game.title} \u00b7 ${game.preset}`, game.hot_seat ? h("span", { class: "badge" }, "hot seat") : null),
+    h(
+      "span",
+      { class: "resume-players" },
+      game.sides.map((side) => h("span", { class: "resume-side" }, side.seats.map((seat) => game.seats[seat].name).join(" & "), h("strong", {}, ` ${side.score}`))),
+    ),
+    h("span", { class: "resume-when" }, `${game.hand_word[0].toUpperCase()}${game.hand_word.slice(1)} ${game.hand_number} \u00b7 ${ago(game.updated_at)}`),
   );
+}
+
+/** One game of the list, with its "Abandon" button and the confirmation it asks for. */
+function resumeItem(game, onGone) {
+  const item = h("li", { class: "resume-item", "data-game-id": game.id });
+  const name = `${game.title} \u00b7 ${game.preset}, ${game.hand_word} ${game.hand_number}`;
+  const ask = () => {
+    const error = h("p", { class: "form-error", role: "alert", hidden: true });
+    const yes = h(
+      "button",
+      {
+        type: "button",
+        class: "danger abandon-yes",
+        onclick: async () => {
+          yes.disabled = true;
+          try {
+            await api.abandon(game.id, game.human_seats.length ? game.human_seats[0] : null);
+            onGone(item);
+          } catch (failure) {
+            if (failure.code === "unknown_game") {
+              onGone(item); // already gone (another tab, or another player at this screen)
+              return;
+            }
+            yes.disabled = false;
+            error.hidden = false;
+            error.textContent = failure.message;
+          }
+        },
+      },
+      "Abandon",
+    );
+    const keep = () => {
+      show();
+      item.querySelector("button.abandon")?.focus();
+    };
+    const no = h("button", { type: "button", class: "quiet abandon-no", onclick: keep }, "Keep it");
+    item.replaceChildren(
+      h(
+        "div",
+        {
+          class: "abandon-confirm",
+          role: "group",
+          "aria-label": `Abandon ${name}?`,
+          onkeydown: (event) => event.key === "Escape" && (event.preventDefault(), keep()),
+        },
+        h("p", {}, h("strong", {}, `Abandon ${name}?`), " It is removed for good: it cannot be resumed."),
+        h("div", { class: "abandon-actions" }, yes, no),
+        error,
+      ),
+    );
+    no.focus();
+  };
+  const show = () => {
+    const button = h("button", { type: "button", class: "quiet abandon", title: "Abandon this game", "aria-label": `Abandon ${name}`, onclick: ask }, "Abandon");
+    item.replaceChildren(resumeLink(game), button);
+  };
+  show();
+  return item;
+}
+
+/** The unfinished games of /api/games, most recently played first; a handful, then "Show all". */
+export function resumeCard(unfinished) {
+  const games = [...(unfinished.games || [])].sort(newestFirst);
+  const card = h("section", { class: "card resume", "aria-labelledby": "resume-title" });
+  const title = h("h2", { id: "resume-title" }, "Resume");
+  const empty = () => h("p", { class: "muted" }, "No unfinished games. Deal one!");
+  if (!games.length) {
+    card.append(title, empty());
+    return card;
+  }
+  const list = h("ul", { class: "resume-list" });
+  let all = false;
+  const more = h("button", { type: "button", class: "link show-all", onclick: () => ((all = !all), draw()) });
+  const items = games.map((game) => resumeItem(game, (item) => gone(item)));
+  const gone = (item) => {
+    const index = items.indexOf(item);
+    if (index >= 0) items.splice(index, 1);
+    if (!items.length) {
+      list.replaceWith(empty());
+      more.remove();
+      return;
+    }
+    draw();
+    const next = list.querySelector(".resume-game");
+    if (next) next.focus();
+  };
+  const draw = () => {
+    const shown = all ? items : items.slice(0, handful());
+    list.replaceChildren(...shown);
+    more.hidden = items.length <= handful();
+    more.textContent = all ? "Show fewer" : `Show all ${plural(items.length, "game")}`;
+    more.setAttribute("aria-expanded", String(all));
+  };
+  draw();
+  card.append(title, list, more);
+  return card;
 }
 
 /** The rooms kept in this browser (credentials.js), each a link back to its seat or host page. */

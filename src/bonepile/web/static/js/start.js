@@ -25,6 +25,24 @@ function save(choice) {
   }
 }
 
+/** The choices of the last game this page filled in that differ from the rules' defaults, in words. */
+function rememberedChoices(game, state, saved) {
+  if (saved.game !== game.name) return [];
+  const preset = game.presets.find((p) => p.name === state.preset);
+  const words = [];
+  if (state.preset !== game.default_preset) words.push(`${state.preset} rules`);
+  if (preset && state.players !== preset.players.default) words.push(`${state.players} players`);
+  const levels = Object.fromEntries(game.ai_levels.map((level) => [level.level, level.label]));
+  const chosen = state.seats.filter((seat, i) => (i === 0 ? seat.kind !== "human" : seat.kind !== "ai" || seat.level !== game.default_level));
+  if (chosen.length) {
+    const kinds = [...new Set(state.seats.slice(1).map((seat) => (seat.kind === "ai" ? `${levels[seat.level] || seat.level} computer` : "human")))];
+    words.push(`seats: ${kinds.join(" and ")}`);
+  }
+  if (state.seats.some((seat) => seat.name && seat.name.trim())) words.push("names");
+  if (state.target) words.push(`play to ${state.target}`);
+  return words;
+}
+
 function illustration(game) {
   return h(
     "span",
@@ -62,7 +80,8 @@ async function load(root, navigate, page) {
     players: null,
     seats: [],
     target: "",
-    timeLimit: saved.timeLimit || "",
+    timeLimit: "", // a turn timer is chosen for each game: never carried over from the last one
+    hints: false,
     online: saved.online === true,
     hostSeat: Number.isInteger(saved.hostSeat) || saved.hostSeat === null ? saved.hostSeat : 0,
   };
@@ -96,11 +115,22 @@ async function load(root, navigate, page) {
   };
   applyGame(state.game, saved.game === state.game ? saved : null);
   state.target = saved.game === state.game && saved.target ? saved.target : "";
+  let recalled = rememberedChoices(games[state.game], state, saved);
+  const useDefaults = () => {
+    applyGame(state.game, null);
+    state.seats = [];
+    fitSeats();
+    state.target = "";
+    state.timeLimit = "";
+    recalled = [];
+    redraw();
+    form.querySelector("#start-game")?.focus();
+  };
 
   const form = h("form", { class: "new-game", "aria-label": "New game" });
   const redraw = () => {
     const focused = document.activeElement && document.activeElement.id;
-    form.replaceChildren(...formParts());
+    form.replaceChildren(...formParts().filter(Boolean));
     if (focused) {
       const again = document.getElementById(focused);
       if (again) again.focus();
@@ -127,6 +157,7 @@ async function load(root, navigate, page) {
             onchange: () => {
               applyGame(entry.name, null);
               state.target = "";
+              recalled = [];
               redraw();
             },
           }),
@@ -212,13 +243,13 @@ async function load(root, navigate, page) {
         oninput: (event) => (state.timeLimit = event.target.value),
         "aria-describedby": "time-limit-help",
       }),
-      h("span", { id: "time-limit-help", class: "help" }, "seconds (empty: no limit; at zero the server moves for you)"),
+      h("span", { id: "time-limit-help", class: "help" }, "seconds, for this game only (empty: no limit; at zero the server moves for you)"),
     );
     const humans = state.seats.filter((seat) => seat.kind === "human").length;
     const online = state.online;
     const seatValue = (seat, i) => (seat.kind === "ai" ? seat.level : online && state.hostSeat === i ? "you" : "human");
     const placeholder = (seat, i) => {
-      if (seat.kind === "ai") return `Computer ${i + 1}`;
+      if (seat.kind === "ai") return state.seats.filter((other) => other.kind === "ai").length === 1 ? "Computer" : `Computer ${i + 1}`;
       if (online) return state.hostSeat === i ? "Your name" : `Player ${i + 1} (they can set it)`;
       return humans === 1 ? "You" : `Player ${i + 1}`;
     };
@@ -278,7 +309,23 @@ async function load(root, navigate, page) {
       h("button", { type: "submit", class: "primary big", id: "start-game" }, online ? "Create the room" : "Deal the tiles"),
       h("a", { href: `#/how/${state.game}`, class: "how-link" }, `How to play ${game.title}`),
     );
-    return [modeChoice(), gameChoice, presetChoice, playerCount, clock, seatRows, submit];
+    const note = recalled.length
+      ? h(
+          "div",
+          { class: "remembered-note", role: "note", id: "remembered" },
+          h("span", {}, "Remembered from your last game: ", h("strong", {}, recalled.join(", ")), "."),
+          h("button", { type: "button", class: "quiet", id: "rules-defaults", onclick: useDefaults }, "Rules\u2019 defaults"),
+        )
+      : null;
+    const hintsChoice = online
+      ? h(
+          "div",
+          { class: "field inline" },
+          h("input", { id: "room-hints", type: "checkbox", checked: state.hints, onchange: (event) => (state.hints = event.target.checked) }),
+          h("label", { for: "room-hints" }, "Players may ask for hints"),
+        )
+      : null;
+    return [note, modeChoice(), gameChoice, presetChoice, playerCount, clock, hintsChoice, seatRows, submit];
   };
 
   const modeChoice = () =>
@@ -329,12 +376,12 @@ async function load(root, navigate, page) {
       options: target ? { target: Number(target) } : {},
     };
     if (timeLimit) body.turn_time_limit = Number(timeLimit);
-    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target, timeLimit, online: state.online, hostSeat: state.hostSeat });
+    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target, online: state.online, hostSeat: state.hostSeat });
     const button = form.querySelector("#start-game");
     button.disabled = true;
     try {
       if (state.online) {
-        const created = await roomApi.create({ ...body, host_seat: state.hostSeat });
+        const created = await roomApi.create({ ...body, host_seat: state.hostSeat, hints: state.hints });
         const room = created.room;
         const seatTokens = Object.fromEntries(created.seat_tokens.map((entry) => [entry.seat, entry.token]));
         saveRoom(room.id, { token: created.host_token, role: "host", seat: room.host_seat, seatTokens, title: room.title, preset: room.preset });

@@ -9,7 +9,9 @@ import { TurnClock } from "./clock.js";
 import { h, plural, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
-import { avatar, logPanel, playerCard, scorePanel, teamLabels } from "./players.js";
+import { hintCallout } from "./hint.js";
+import { logPanel } from "./log.js";
+import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
 import { soloTransport } from "./solo-transport.js";
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 import { TriominoesBoard } from "./triominoes-board.js";
@@ -137,7 +139,7 @@ class Table {
       myArea: h("section", { class: "my-area", "aria-label": "Your area" }),
       sidebar: h("aside", { class: "sidebar" }),
       toasts: h("div", { class: "toasts", role: "status", "aria-live": "polite" }),
-      live: h("div", { class: "visually-hidden", "aria-live": "polite" }),
+      live: h("div", { class: "visually-hidden turn-announcer", "aria-live": "polite" }),
       layer: h("div", { class: "dialog-layer", hidden: true }),
     };
     this.boardHost = h("div", { class: "board-host" });
@@ -314,6 +316,27 @@ class Table {
     this.renderSidebar();
     this.showSelection();
     this.restoreFocus(focusKey);
+    this.focusTurn();
+  }
+
+  /** At the start of the player's turn (and after each draw): focus the first tile that fits; announce the turn. */
+  focusTurn() {
+    const view = this.view;
+    if (!this.myTurn) {
+      this.turnKey = null;
+      return;
+    }
+    const key = `${view.id}:${view.move_number}`;
+    if (this.turnKey === key || this.dialogs.open) return;
+    const starting = !this.turnKey;
+    this.turnKey = key;
+    const first = this.page.querySelector(".hand-tile.playable") || this.page.querySelector(".draw-button, .pass-button, .stock.can-draw");
+    if (first) first.focus({ preventScroll: true });
+    if (!starting) return;
+    const fitting = view.your_tiles.filter((tile) => tile.moves.length).length;
+    const prompt = this.prompt(view.players[view.seat]).replace(/\.$/, "");
+    const what = fitting ? `${plural(fitting, "tile")} of yours ${fitting === 1 ? "fits" : "fit"}` : `${prompt[0].toLowerCase()}${prompt.slice(1)}`;
+    this.el.live.textContent = `${view.last_move ? `${view.last_move.text}. ` : ""}Your turn: ${what}.`;
   }
 
   canUndo() {
@@ -347,7 +370,7 @@ class Table {
     const stack = h("span", { class: "stock-stack", "aria-hidden": "true" });
     const layers = Math.min(4, Math.ceil(view.stock.count / 4));
     for (let i = 0; i < layers; i++) stack.append(tileBack({ triangle }));
-    const label = draw ? `Draw from the ${name}${draw.points ? ` (${signed(draw.points)})` : ""}: ${plural(view.stock.count, "tile")} left` : `The ${name}: ${plural(view.stock.count, "tile")}`;
+    const label = draw ? `Draw from the ${name}${draw.points ? ` (${signed(draw.points)})` : ""}: ${plural(view.stock.count, "tile")} left` : `The ${name}: ${plural(view.stock.count, "tile")}${view.stock.note ? `, ${view.stock.note}` : ""}`;
     const button = h(
       "button",
       {
@@ -362,6 +385,7 @@ class Table {
       stack,
       h("span", { class: "stock-name" }, name),
       h("span", { class: "stock-count" }, view.stock.count ? String(view.stock.count) : "empty"),
+      view.stock.note && view.stock.count ? h("span", { class: "stock-note" }, view.stock.note.includes("reserve") ? "reserve" : "not drawn") : null,
       draw && draw.points ? h("span", { class: "stock-cost" }, signed(draw.points)) : null,
     );
     const extra = [];
@@ -426,7 +450,7 @@ class Table {
       );
     }
     if (this.hint) {
-      extra.push(h("div", { class: "hint-callout", role: "note" }, h("strong", {}, `Hint (${this.hint.level}): ${this.hint.move.label}`), h("span", {}, ` \u2014 ${this.hint.reason}`)));
+      extra.push(hintCallout(this.hint, { onClose: () => ((this.hint = null), this.renderMyArea()) }));
     }
     const notes = extra.length ? [h("div", { class: "my-notes" }, extra)] : [];
     area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
@@ -456,7 +480,7 @@ class Table {
       return `Your turn: pick a tile, then a lit place${draw ? ", or buy from the pool" : ""}.`;
     }
     if (draw) return `No tile fits: draw from the ${view.stock.name}.`;
-    if (this.legal("pass")) return "Nothing fits and nothing can be drawn: pass.";
+    if (this.legal("pass")) return view.stock.note ? `Nothing fits, and ${view.stock.note}: pass.` : "Nothing fits and nothing can be drawn: pass.";
     return "Your turn";
   }
 
@@ -498,7 +522,7 @@ class Table {
     const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 40;
     this.el.sidebar.replaceChildren(
       scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary) }),
-      logPanel(this.view),
+      logPanel(this.view, { boardHost: this.boardHost }),
     );
     const log = this.el.sidebar.querySelector(".log");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
@@ -674,6 +698,7 @@ class Table {
       this.hint = answer;
       if (answer.move.tile) this.selected = answer.move.tile;
       this.render();
+      this.el.live.textContent = `Hint: ${answer.move.label}: ${answer.reason}.`;
     } catch (error) {
       this.toast(error.message, "error");
     } finally {

@@ -1,0 +1,79 @@
+// The log: this hand's (round's) events in the server's words, newest at the bottom. A line that put a
+// tile on the table lights that tile up on the board while it is pointed at or focused; a tap (or Enter)
+// keeps it lit until the next tap. The lines come from the view (docs/web-protocol.md); nothing here
+// reads a rule.
+
+import { h, seatColor } from "./dom.js";
+
+const PLACED = new Set(["play", "open", "place"]);
+
+/** The tile a log line put down, as the board names it (data-tile), or null. */
+function placedTile(entry) {
+  return PLACED.has(entry.kind) && entry.tile ? entry.tile : null;
+}
+
+function boardTile(boardHost, tile) {
+  return boardHost ? boardHost.querySelector(`[data-tile="${CSS.escape(tile)}"]`) : null;
+}
+
+/** A tapped line's tile, brought into sight when it is off the screen (a phone shows the log below the board). */
+function showOnScreen(element) {
+  if (!element) return;
+  const box = element.getBoundingClientRect();
+  if (box.bottom > 0 && box.top < window.innerHeight) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  element.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+}
+
+/**
+ * The log panel of `view`. `boardHost` is the element the board draws in: a line's tile is found there
+ * by its data-tile (each tile is on the table at most once).
+ */
+export function logPanel(view, { boardHost = null } = {}) {
+  const word = view.hand_word;
+  let kept = null; // the line lit by a tap, if any
+  const light = (item, tile, on) => {
+    const shown = boardTile(boardHost, tile);
+    if (shown) shown.classList.toggle("log-lit", on);
+    item.classList.toggle("lit", on);
+  };
+  const items = view.log.map((entry) => {
+    const tile = placedTile(entry);
+    const attrs = { class: ["log-line", `log-${entry.kind.replace(/\s+/g, "-")}`, tile ? "has-tile" : ""] };
+    if (!tile) return h("li", attrs, h("span", { class: "dot", style: { background: seatColor(entry.seat) } }), h("span", {}, entry.text));
+    const item = h(
+      "li",
+      {
+        ...attrs,
+        tabindex: "0",
+        "data-tile": tile,
+        title: `Show ${tile} on the table`,
+        onpointerenter: () => light(item, tile, true),
+        onpointerleave: () => kept !== item && light(item, tile, false),
+        onfocus: () => light(item, tile, true),
+        onblur: () => kept !== item && light(item, tile, false),
+        onclick: () => {
+          if (kept && kept !== item) light(kept, kept.dataset.tile, false);
+          kept = kept === item ? null : item;
+          light(item, tile, kept === item || item.matches(":hover, :focus"));
+          if (kept === item) showOnScreen(boardTile(boardHost, tile));
+        },
+        onkeydown: (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            item.click();
+          }
+        },
+      },
+      h("span", { class: "dot", style: { background: seatColor(entry.seat) } }),
+      h("span", {}, entry.text),
+    );
+    return item;
+  });
+  return h(
+    "section",
+    { class: "panel log-panel", "aria-label": "Moves" },
+    h("h2", {}, `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`),
+    items.length ? h("ol", { class: "log", role: "log", "aria-live": "off" }, items) : h("p", { class: "muted" }, "No moves yet."),
+  );
+}
