@@ -1,5 +1,6 @@
 # One command each: `make play` (the web app) and `make test` create .venv and install what they need
-# (`make test` also the optional `peers` extra, so the lockstep tests against OpenSpiel and `dominoes` run).
+# (`make test` also the optional `peers` and `rl` extras, so the lockstep tests against OpenSpiel and `dominoes`
+# and the research interfaces' own checkers run).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -19,7 +20,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(PEERS): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,peers]'
+	$(BIN)/python -m pip install --quiet -e '.[test,peers,rl]'
 	touch $(PEERS)
 
 install: $(STAMP)

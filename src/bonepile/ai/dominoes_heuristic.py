@@ -230,7 +230,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     view = TableView(observation)
     counts = observation.tile_counts
     rest = [t for t in view.hand if t is not tile]
-    ends = tuple(number for _, number in view.preview(move).open_ends)  # the engine's open ends after the move
+    ends = tuple(dict.fromkeys(number for _, number in view.preview(move).open_ends))  # what the engine says it leaves
     numbers = sorted(set(ends), reverse=True)
     shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
     reasons.append(Reason("sheds", f"sheds {tile.pips} pips", weight=shed, facts={"pips": tile.pips}))
@@ -242,7 +242,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
                 "danger", f"{{0}} has only {left} left", weight=shed * 0.5, seats=(low,), facts={"tiles": counts[low]}
             )
         )
-    if tile.is_double and observation.line:
+    if tile.is_double and view.open_numbers:
         words = f"plays the double while {tile.high} is open (a double fits one number only)"
         reasons.append(Reason("double", words, weight=weights.double))
     next_player = view.next_player
@@ -317,8 +317,8 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
 
 def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw or a pass: the engine offered nothing else, and why (D4-D5)."""
-    ends = observation.ends
-    shown = "" if ends is None else f" {ends[0]} or {ends[1]}" if ends[0] != ends[1] else f" {ends[0]}"
+    ends = list(dict.fromkeys(number for _, number in observation.open_ends))
+    shown = (" " + " or ".join(str(n) for n in ends)) if ends else ""
     left = observation.boneyard_size
     if move.kind is MoveKind.DRAW:
         words = f"no tile in your hand fits{shown}: draw"
@@ -350,14 +350,22 @@ class HeuristicAgent(SeededAgent):
         self.weights = weights
 
     def choose(self, observation: Any) -> Any:
+        top = self._best(observation)
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def move_distribution(self, observation: Any) -> dict[Any, float]:
+        """The best-scored moves, equally likely (the seeded tie-break picks any of them)."""
+        top = self._best(observation)
+        return dict.fromkeys(top, 1.0 / len(top))
+
+    def _best(self, observation: Any) -> list[Move]:
         moves: tuple[Move, ...] = observation.legal_moves
         if len(moves) == 1:
-            return moves[0]
+            return [moves[0]]
         view = TableView(observation)
         scores = [score_move(view, move, self.weights) for move in moves]
         best = max(scores)
-        top = [move for move, score in zip(moves, scores, strict=True) if score >= best - 1e-9]
-        return top[0] if len(top) == 1 else self.rng.choice(top)
+        return [move for move, score in zip(moves, scores, strict=True) if score >= best - 1e-9]
 
     def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
         """Why this agent would play ``move``: what ``score_move`` weighed, as facts (``explain_move``)."""

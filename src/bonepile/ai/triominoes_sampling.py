@@ -433,8 +433,13 @@ class _PositionText:
                 parts.append("out: " + " ".join(map(str, out)))
         else:
             parts.insert(0, "board: -")
-            openings = dict.fromkeys(m.tile for m in obs.legal_moves if m.tile is not None)
-            parts.append("open: " + " ".join(str(t) for t in openings if t is not None))
+            if obs.legal_moves:
+                openings = dict.fromkeys(m.tile for m in obs.legal_moves if m.tile is not None)
+                parts.append("open: " + " ".join(str(t) for t in openings if t is not None))
+            elif obs.rules.start == "draw_one":
+                parts.append("open: any")  # T3 goliath: the draw-one winner opens with any tile
+            # else the opener's tiles are not ours to see: T3 reads them from the world's hands, and a world
+            # in which T3 names another opener is refused (InvalidPositionError) by Round.from_position.
         self.public = "; ".join(parts)
 
     def text(self, world: World) -> str:

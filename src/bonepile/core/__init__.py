@@ -9,6 +9,7 @@ from bonepile.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    MoveError,
     RecordError,
     RulesError,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPositionError",
     "Match",
+    "MoveError",
     "Observation",
     "RecordError",
     "RulesError",

@@ -124,10 +124,15 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
 
     @classmethod
     def _from_deal(cls, deal: DealT, rules: RulesT, seed: int) -> Self:
-        """A match whose deal in play is (a copy of) ``deal``; later deals come from ``seed``; it has no record."""
+        """A match whose deal in play is (a copy of) ``deal``; later deals come from ``seed``; it has no record.
+
+        Nothing is dealt for the first deal (it is given), so the second deal is
+        the first that ``random.Random(seed)`` makes.
+        """
         if deal.is_over:
             raise InvalidPositionError(f"the {cls.unit} is already over: {deal.position()}")
-        match = cls(rules, seed)
+        match = cls.__new__(cls)
+        match._open_books(rules, seed)
         match._current = deal.copy()
         match._from_position = True
         return match

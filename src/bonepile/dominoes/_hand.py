@@ -1090,7 +1090,8 @@ class Hand:
 
         Hands are in seat order; the line is left to right with each tile's
         halves in line order; the boneyard is in drawing order. Before the
-        first tile, ``lead`` says which tile must open (or ``any``). With a
+        first tile, ``lead`` says which tile must open (or ``any``); read
+        without a ``lead``, the leader and the opening tile are D3's. With a
         spinner in the line, ``spinner`` names it and ``north`` / ``south``
         list its arms outward from it (each tile near half first) once both its
         sides hold a tile; where plays score (all-fives), ``scores`` are the
@@ -1185,7 +1186,16 @@ class Hand:
         if not line:
             if turn == "over":
                 raise InvalidPositionError(f"a hand cannot be over before its first tile in {text!r}")
-            lead = fields.get("lead", "any")
+            lead = fields.get("lead")
+            if lead is None:
+                # D3 (or first_seat), as ``Hand(...)`` applies it; 'lead: any' or 'lead: <tile>' says otherwise.
+                ruled = cls(rules, hands, boneyard, scores=scores)
+                if ruled._to_move != hand._to_move:
+                    raise InvalidPositionError(
+                        f"D3 makes player {ruled._to_move} lead, not player {turn}, in {text!r} "
+                        "(add 'lead: any' for a free lead)"
+                    )
+                return ruled
             if lead == "any":
                 hand._opening = _ANY_TILE
             else:

@@ -94,19 +94,28 @@ def preset_players(game: str, preset: str) -> tuple[int, int, int]:
     return min(accepted), max(accepted), int(default)
 
 
-def tile_sets(game: str) -> list[dict[str, Any]]:
-    """The sets of tiles a game may be played with (Dominoes: double-six, -nine, -twelve), the first the default.
+OFFERED_SETS = ("double-six", "double-nine", "double-twelve")
+"""The Dominoes sets the start page offers: the ones people own (the engine also deals smaller ones, for analysis)."""
 
-    Asked of the engine, so that the start page offers exactly what the rules accept (option ``set``).
+
+def tile_sets(game: str) -> list[dict[str, Any]]:
+    """The sets of tiles the table offers for a game (Dominoes: double-six, -nine, -twelve), the default first.
+
+    Each is asked of the engine (its tile count, and whether it deals it at all), so that the start page
+    offers only what the rules accept (option ``set``).
     """
     if game != "dominoes":
         return []
     from bonepile.dominoes import Rules
-    from bonepile.dominoes._tiles import SET_MAX_PIPS
 
+    offered = []
+    for name in OFFERED_SETS:
+        try:
+            offered.append({"name": name, "tiles": Rules(set=name).num_tiles})
+        except BonepileError:
+            continue
     default = Rules().set
-    names = sorted(SET_MAX_PIPS, key=lambda name: (name != default, SET_MAX_PIPS[name]))
-    return [{"name": name, "tiles": Rules(set=name).num_tiles} for name in names]
+    return sorted(offered, key=lambda entry: entry["name"] != default)
 
 
 def catalog() -> dict[str, Any]:
