@@ -239,19 +239,11 @@ class GameSession:
         self.hands_at: list[int] = []
         """For each move, how many hands had ended before it (a move may be undone only in the hand in play)."""
         self.ended_hand = False
-<<<<<<< HEAD
-        self.abandoned = False
-        """The players abandoned the game: it is gone from the store, and every request for it is refused."""
-        self.pause: Pause | None = None
-        self.pause_task: asyncio.Task[None] | None = None
-        self.pause_for: Pause | None = None
-=======
         self.pause: Pause | None = None
         self.pause_task: asyncio.Task[None] | None = None
         self.pause_for: Pause | None = None
         self.abandoned = False
         """The players abandoned the game: it is gone from the store, and every request for it is refused."""
->>>>>>> issue-11a
         self.rebuild(stored.moves)
 
     # ------------------------------------------------------------------------------ state
