@@ -242,7 +242,7 @@ def test_the_start_page_offers_all_fives_and_the_sets(page: Page, server: LiveSe
     page.locator("label.preset-option:has(input[value='all-fives'])").click()
     options = [o.get_attribute("value") for o in page.locator("#tile-set option").all()]
     assert options == ["", "double-nine", "double-twelve"]  # the first is the rules' own, double-six
-    expect(page.locator("#tile-set option").first).to_contain_text("double-six (28)")
+    expect(page.locator("#tile-set option").first).to_contain_text("double-six (28 tiles)")
     page.select_option("#tile-set", "double-nine")
     page.click("#start-game")
     expect(page.locator(".table-page[data-move-number]")).to_be_visible()

@@ -359,7 +359,10 @@ export class DominoesBoard {
     const showCount = board.count !== null && board.count !== undefined && pieces.length > 0;
     // The count sits in a strip of its own above the layout, and the layout keeps clear of the notes
     // (the choice of an end) that the table lays over the board's foot: neither ever covers a tile.
-    const topPx = showCount && height > 0 ? 30 : 0;
+    // On a wide, low board (a phone on its side) the count takes a column at the left instead of a row.
+    const countAside = showCount && height > 0 && width / height > 2.4;
+    const topPx = showCount && height > 0 && !countAside ? 30 : 0;
+    const leftPx = countAside ? 110 : 0;
     const notes = board.spinner ? document.querySelector(".table-page .my-notes") : null;
     let footPx = 0;
     if (notes && height > 0) {
@@ -370,12 +373,12 @@ export class DominoesBoard {
     const roomPx = Math.max(height * 0.45, height - topPx - footPx);
     const contentW = Math.max(2 * reach + 2, box.x1 - box.x0 + 1.4);
     const contentH = Math.max(5, box.y1 - box.y0 + 1.4);
-    const perPx = width > 0 && height > 0 ? Math.max(contentW / width, contentH / roomPx) : Math.max(contentW / 2, contentH); // units per pixel
+    const perPx = width > 0 && height > 0 ? Math.max(contentW / (width - leftPx), contentH / roomPx) : Math.max(contentW / 2, contentH); // units per pixel
     const w = width > 0 ? width * perPx : contentW;
     const hgt = height > 0 ? height * perPx : contentW / aspect;
     const cx = (box.x0 + box.x1) / 2;
     const cy = (box.y0 + box.y1) / 2;
-    const left = cx - w / 2;
+    const left = width > 0 ? cx - perPx * (leftPx + (width - leftPx) / 2) : cx - w / 2;
     const top = height > 0 ? cy - perPx * (topPx + roomPx / 2) : cy - hgt / 2;
     this.svg.setAttribute("viewBox", [left * UNIT, top * UNIT, w * UNIT, hgt * UNIT].join(" "));
 
@@ -410,7 +413,7 @@ export class DominoesBoard {
       extras.push(
         s(
           "text",
-          { class: "layout-count", x: left * UNIT + 10 * px, y: top * UNIT + 20 * px, "font-size": 16 * px, "data-count": String(board.count) },
+          { class: "layout-count", x: left * UNIT + 10 * px, y: top * UNIT + (countAside ? 24 : 20) * px, "font-size": 16 * px, "data-count": String(board.count) },
           `Count ${board.count}`,
         ),
       );

@@ -232,17 +232,21 @@ async function load(root, navigate, page) {
         "aria-describedby": "target-help",
       }),
       h("span", { id: "target-help", class: "help" }, "points (empty: as the rules say)"),
+    );
+    // The sets the engine deals (Dominoes); the first is the rules' own and sends no option.
+    const tileChoice =
       sets().length > 1
-        ? [
+        ? h(
+            "div",
+            { class: "field inline" },
             h("label", { for: "tile-set" }, "Tiles"),
             h(
               "select",
               { id: "tile-set", name: "set", onchange: (event) => (state.tileSet = event.target.value) },
-              sets().map((entry, i) => h("option", { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet }, `${entry.name} (${entry.tiles})`)),
+              sets().map((entry, i) => h("option", { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet }, `${entry.name} (${entry.tiles} tiles)`)),
             ),
-          ]
-        : null,
-    );
+          )
+        : null;
     const clock = h(
       "div",
       { class: "field inline" },
@@ -341,7 +345,7 @@ async function load(root, navigate, page) {
           h("label", { for: "room-hints" }, "Players may ask for hints"),
         )
       : null;
-    return [note, modeChoice(), gameChoice, presetChoice, playerCount, clock, hintsChoice, seatRows, submit];
+    return [note, modeChoice(), gameChoice, presetChoice, playerCount, tileChoice, clock, hintsChoice, seatRows, submit];
   };
 
   const modeChoice = () =>
