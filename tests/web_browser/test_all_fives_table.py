@@ -253,3 +253,30 @@ def test_the_start_page_offers_all_fives_and_the_sets(page: Page, server: LiveSe
     page.goto(f"{server.url}/#/")
     page.locator("label.game-card:has(input[value='triominoes'])").click()
     expect(page.locator("#tile-set")).to_have_count(0)
+
+
+def test_dragging_a_tile_onto_one_of_three_lit_ends_plays_it_there(
+    browser: Browser, server: LiveServer, watch: Watch
+) -> None:
+    game_id = server.create(game="dominoes", preset="all-fives", seed=32, seats=HUMANS)
+    view = drive(server, game_id, three_ends)
+    assert view is not None
+    tile = next(t for t in view["your_tiles"] if len(t["moves"]) >= 3)
+    chosen = tile["moves"][-1]  # not the first lit end: the drop decides
+    page = open_table(browser, server, watch, game_id, (390, 844))
+    before = TablePage(page).move_number()
+    box = page.locator(f".hand-tile[data-tile='{tile['tile']}']").bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] - 60, steps=6)
+    expect(page.locator(".drag-ghost")).to_be_visible()
+    expect(page.locator(".end-target")).to_have_count(len(tile["moves"]))
+    page.wait_for_timeout(100)
+    spot = page.locator(f".end-target[data-move='{chosen}']").bounding_box()
+    assert spot is not None
+    page.mouse.move(spot["x"] + spot["width"] / 2, spot["y"] + spot["height"] / 2, steps=8)
+    page.mouse.up()
+    TablePage(page).wait_moved(before)
+    assert server.view(game_id, 0)["log"][-1]["move"] == chosen
+    page.context.close()
