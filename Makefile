@@ -1,6 +1,6 @@
 # One command each: `make play` (the web app) and `make test` create .venv and install what they need
-# (`make test` also the optional `peers` and `rl` extras, so the lockstep tests against OpenSpiel and `dominoes`
-# and the research interfaces' own checkers run).
+# (`make test` and `make check` also the optional `peers` and `rl` extras, so the lockstep tests against OpenSpiel
+# and `dominoes` and the research interfaces' own checkers run, and mypy sees the libraries the adapters use).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -35,7 +35,7 @@ play-terminal: $(STAMP)
 test: $(PEERS)
 	$(BIN)/python -m pytest -n auto -q
 
-check: $(STAMP)
+check: $(PEERS)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
