@@ -354,6 +354,46 @@ def test_flaw_8_opponents_hands_stay_readable_with_five_opponents(
         page.context.close()
 
 
+COVERED_BY_HINT = """() => {
+    const hint = document.querySelector('.hint-callout').getBoundingClientRect();
+    const tiles = '.line .domino:not(.ghost), .placed .triomino, .end-target, .place-target';
+    const under = [...document.querySelectorAll(tiles)];
+    return under.filter((el) => {
+        const r = el.getBoundingClientRect();
+        return Math.min(r.right, hint.right) - Math.max(r.left, hint.left) > 1
+            && Math.min(r.bottom, hint.bottom) - Math.max(r.top, hint.top) > 1;
+    }).map((el) => el.getAttribute('data-tile') || el.getAttribute('data-move') || el.getAttribute('class'));
+}"""
+
+
+def test_the_hint_never_lies_over_the_board_it_points_to(browser: Browser, server: LiveServer, watch: Watch) -> None:
+    """The hint's callout floated over the board's lower part: on a phone on its side it hid the whole line of
+    play, and the end it pointed to could not be clicked through it."""
+    game_id, _ = game_at(server, "dominoes-2p", 10)
+    page = open_at(browser, server, watch, game_id, (844, 390))
+    table = TablePage(page)
+    table.wait_turn()
+    page.locator("button.tool", has_text="Hint").click()
+    callout = page.locator(".my-area .hint-callout")
+    expect(callout).to_be_visible()
+    reasons = callout.locator(".hint-reasons")
+    expect(reasons).to_be_hidden()  # folded on a short screen, the board keeps its height
+    assert page.evaluate(COVERED_BY_HINT) == []
+    callout.get_by_role("button", name="Why?").click()
+    expect(reasons.locator("li").first).to_be_visible()
+    for size in [(844, 390), (390, 844), (1280, 800)]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(150)
+        assert page.evaluate(COVERED_BY_HINT) == [], f"{size}: the hint lies over the board"
+        assert_fits(page, f"the hint at {size}")
+        screenshot(page, f"hint-beside-board-dominoes-2p-{size[0]}x{size[1]}.png")
+    page.set_viewport_size({"width": 844, "height": 390})
+    before = table.move_number()
+    page.locator(".end-target.hinted").click()  # a real click: nothing lies over the end it names
+    table.wait_moved(before)
+    page.context.close()
+
+
 # ------------------------------------------------------------------------------------------ the matrix
 
 

@@ -50,7 +50,8 @@ def test_the_hint_says_why_in_facts_of_the_position(page: Page, server: LiveServ
     assert tile == answer["move"]["tile"]
     for reason in answer["reasons"]:
         if reason["kind"] == "sheds":
-            assert reason["text"] == f"sheds {sum(int(n) for n in tile.split('-'))} pips"
+            pips = sum(int(n) for n in tile.split("-"))
+            assert reason["text"] == f"sheds {pips} pip{'' if pips == 1 else 's'}"
     assert table.move_number() == view["move_number"]  # a hint plays nothing
     # A lone computer opponent is "Computer", not "Computer 2".
     expect(page.locator(".player-card .name").first).to_have_text("Computer")

@@ -9,7 +9,7 @@ import { TurnClock } from "./clock.js";
 import { h, plural, s, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showHandEnd, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
-import { hintCallout } from "./hint.js";
+import { foldsReasons, hintCallout } from "./hint.js";
 import { logPanel } from "./log.js";
 import { Motion, motionOff } from "./motion.js";
 import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
@@ -655,11 +655,15 @@ class Table {
         ),
       );
     }
-    if (this.hint) {
-      extra.push(hintCallout(this.hint, { onClose: () => ((this.hint = null), this.renderMyArea()) }));
-    }
+    const callout = this.hint
+      ? hintCallout(this.hint, {
+          onClose: () => ((this.hint = null), this.renderMyArea()),
+          folded: this.hintFolded,
+          onFold: (folded) => (this.hintFolded = folded),
+        })
+      : null;
     const notes = extra.length ? [h("div", { class: "my-notes" }, extra)] : [];
-    area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
+    area.replaceChildren(...(callout ? [callout] : []), info, h("div", { class: "hand-row" }, hand, actions), ...notes);
     this.sizeHand();
   }
 
@@ -808,7 +812,7 @@ class Table {
 
   showSelection() {
     const tile = this.myTurn ? this.selectedTile() : null;
-    this.board.showTargets(tile);
+    this.board.showTargets(tile, tile && this.hint && this.hint.move.tile === tile.tile ? this.hint.move.text : null);
     for (const button of this.page.querySelectorAll(".hand-tile")) {
       const on = button.dataset.tile === this.selected;
       button.classList.toggle("selected", on);
@@ -941,6 +945,7 @@ class Table {
       const answer = await this.transport.hint(view);
       if (this.view !== view) return;
       this.hint = answer;
+      this.hintFolded = foldsReasons();
       if (answer.move.tile) this.selected = answer.move.tile;
       this.render();
       this.el.live.textContent = `Hint: ${answer.move.label}: ${answer.reason}.`;
