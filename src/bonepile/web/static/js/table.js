@@ -106,6 +106,7 @@ class Table {
     if (this.board) this.board.destroy();
     if (this.clock) this.clock.destroy();
     if (this.sizer) this.sizer.disconnect();
+    if (this.sheetSizer) this.sheetSizer.disconnect();
     if (this.unsound) this.unsound();
     clearTimeout(this.overTimer);
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
@@ -367,6 +368,7 @@ class Table {
       if (this.handEnd) {
         this.handEnd = null;
         this.dialogs.dismiss("handend");
+        this.measureSheet(null);
       }
       return;
     }
@@ -385,9 +387,27 @@ class Table {
       const handle = showHandEnd(this.dialogs, this.view, summary, { onContinue: () => this.continueHand() });
       shown.update = handle.update;
       handle.update(this.view);
+      this.measureSheet(this.el.layer.querySelector(".dialog.hand-end"));
     };
     if (motionOff()) open();
     else setTimeout(open, 750);
+  }
+
+  /**
+   * The end-of-hand sheet's height, for the table to step out from under it (table.css): a bottom sheet
+   * would otherwise hide your face-up hand and the foot of the final position. null: the sheet is gone.
+   */
+  measureSheet(sheet) {
+    if (this.sheetSizer) this.sheetSizer.disconnect();
+    this.sheetSizer = null;
+    if (!sheet) {
+      this.page.style.removeProperty("--hand-end-h");
+      return;
+    }
+    const measure = () => this.page.style.setProperty("--hand-end-h", `${Math.ceil(sheet.getBoundingClientRect().height)}px`);
+    this.sheetSizer = new ResizeObserver(measure);
+    this.sheetSizer.observe(sheet);
+    measure();
   }
 
   async continueHand() {
