@@ -791,7 +791,13 @@ class Table {
     const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 40;
     this.el.sidebar.replaceChildren(
       scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary) }),
-      logPanel(this.view, { boardHost: this.boardHost }),
+      logPanel(this.view, {
+        boardHost: this.boardHost,
+        uncover: () => {
+          this.togglePanel(false);
+          this.el.panelButton.focus();
+        },
+      }),
     );
     const log = this.el.sidebar.querySelector(".log");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
