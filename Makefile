@@ -1,5 +1,6 @@
 # One command each: `make play` (the web app) and `make test` create .venv and install what they need
-# (`make test` also the optional `peers` extra, so the lockstep tests against OpenSpiel and `dominoes` run).
+# (`make test` also the optional `peers` and `rl` extras, so the lockstep tests against OpenSpiel and `dominoes`
+# and the research interfaces' own checkers run).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -8,7 +9,7 @@ PEERS := $(VENV)/.installed-peers
 GAME ?= dominoes
 ARGS ?=
 
-.PHONY: play play-terminal test check bench bench-strength install clean
+.PHONY: play play-terminal test check bench bench-envs bench-strength install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +18,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(PEERS): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[test,peers]'
+	$(BIN)/python -m pip install --quiet -e '.[test,peers,rl]'
 	touch $(PEERS)
 
 install: $(STAMP)
@@ -39,6 +40,10 @@ check: $(STAMP)
 
 bench: $(PEERS)
 	$(BIN)/python bench/throughput.py
+
+# Random-policy speed through the OpenSpiel, PettingZoo and Gymnasium interfaces (ARGS="--seconds 5").
+bench-envs: $(PEERS)
+	$(BIN)/python bench/envs.py $(ARGS)
 
 # Our AI against the peers' AI and our agents against each other (ARGS="--quick", "--only block", "--games 200").
 bench-strength: $(PEERS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bonepile.ai import make_agent
-from bonepile.dominoes import DRAW, PASS, Game, Hand, Move, Observation, Rules, RulesError
+from bonepile.dominoes import DRAW, PASS, Game, Hand, Move, Observation, Rules, RulesError, Tile
 
 AGENTS = ("random", "greedy")
 """The two simplest agents; the others have their own tests."""
@@ -84,3 +84,22 @@ def test_random_agent_depends_on_its_seed() -> None:
 def test_unknown_agent_is_a_rules_error() -> None:
     with pytest.raises(RulesError, match="unknown agent 'genius'"):
         make_agent("genius", "dominoes")
+
+
+def test_move_distribution_is_what_each_agent_may_play_with_its_odds() -> None:
+    # Double-two, all six tiles dealt: player 0 leads 2-2 (D3); player 1 holds 2-1 2-0 1-1 and both ends show 2.
+    rules = Rules.from_preset("block", 2, set="double-two", hand_size=3)
+    tiles = [Tile.parse(t) for t in ("2-2", "1-0", "0-0", "2-1", "2-0", "1-1")]
+    hand = Hand(rules, [tiles[:3], tiles[3:]])
+    hand.play("2-2")
+    observation = hand.observation(1)
+    one, zero = Move.parse("2-1 right"), Move.parse("2-0 right")
+    assert set(observation.legal_moves) == {one, zero}
+    assert make_agent("random", "dominoes", 0).move_distribution(observation) == {zero: 0.5, one: 0.5}
+    assert make_agent("greedy", "dominoes", 0).move_distribution(observation) == {one: 1.0}  # 3 pips beat 2
+    odds = make_agent("heuristic", "dominoes", 0).move_distribution(observation)
+    assert set(odds) <= {one, zero} and abs(sum(odds.values()) - 1.0) < 1e-12
+    # The heuristic's tie-break is seeded: its distribution holds every move some seed plays, no other.
+    played = {make_agent("heuristic", "dominoes", seed).choose(observation) for seed in range(20)}
+    assert played == set(odds)
+    assert make_agent("ismcts", "dominoes", 0).move_distribution(observation).keys() <= {one, zero}

@@ -315,3 +315,21 @@ def test_something_that_is_not_a_move_is_refused_and_changes_nothing(value: Any)
 def test_move_kinds_have_their_text() -> None:
     assert [str(kind) for kind in MoveKind] == ["play", "draw", "pass"]
     assert (str(End.LEFT), str(End.RIGHT)) == ("left", "right")
+
+
+def test_every_move_error_is_a_move_error_and_the_tree_is_drawn_in_the_errors_module() -> None:
+    from bonepile import dominoes, triominoes
+    from bonepile.core import errors
+
+    hand = Hand.from_position(
+        Rules.from_preset("draw"), "hands: 4-2 4-1 / 0-0 2-2; line: 4-6 6-6 6-1; boneyard: 5-5; turn: 0"
+    )
+    for bad, kind in (("4-x", InvalidMoveError), ("0-0", IllegalMoveError), ("4-1", AmbiguousMoveError)):
+        with pytest.raises(dominoes.MoveError) as caught:
+            hand.play(bad)
+        assert type(caught.value) is kind and isinstance(caught.value, ValueError)
+    assert triominoes.MoveError is dominoes.MoveError is errors.MoveError
+    tree = errors.__doc__ or ""
+    for name in ("MoveError", "InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError"):
+        assert name in tree
+    assert tree.index("MoveError") < tree.index("│   ├── InvalidMoveError")

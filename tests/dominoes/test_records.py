@@ -20,9 +20,9 @@ from bonepile.dominoes import RECORD_FORMAT, Game, Move, RecordError, Rules, Ter
 GAMES = [("draw", 2, 1), ("draw", 4, 2), ("draw-reserve", 2, 3), ("block", 3, 4), ("partnership", 4, 5)]
 
 
-def played(preset: str, players: int, seed: int, moves: int | None = None) -> Game:
+def played(preset: str, players: int, seed: int, moves: int | None = None, **options: Any) -> Game:
     """A game of random moves, to the end or for ``moves`` moves."""
-    game = Game.new(preset, players, seed=seed)
+    game = Game.new(preset, players, seed=seed, **options)
     rng = random.Random(seed)
     while not game.is_over and (moves is None or len(game.moves) < moves):
         game.play(rng.choice(game.legal_moves()))
@@ -242,3 +242,24 @@ def test_replay_does_not_change_the_record(finished: Game) -> None:
     kept = copy.deepcopy(record)
     replay(record)
     assert record == kept
+
+
+def test_a_custom_game_records_custom_and_an_older_record_naming_its_starting_preset_still_replays() -> None:
+    game = played("draw", 2, seed=3, moves=20, target=150)
+    record = game.to_record()
+    assert record["preset"] == "custom" and record["options"]["preset"] == "custom"
+    assert replay(record).moves == game.moves
+    older = {**record, "preset": "draw", "options": {**record["options"], "preset": "draw"}}
+    assert replay(older).moves == game.moves
+
+
+def test_both_games_keep_their_books_in_one_match_base() -> None:
+    from bonepile import triominoes
+    from bonepile.core.match import Match
+
+    game = played("draw", 2, seed=3, moves=20)
+    tri = triominoes.Game.new("pressman", 2, seed=3)
+    assert isinstance(game, Match) and isinstance(tri, Match)
+    assert Game.replay(game.to_record()).moves == replay(game.to_record()).moves == game.moves
+    assert game.position() == game.hand.position() and tri.position() == tri.round.position()
+    assert game.deal_number == game.hand_number and tri.deal_number == tri.round_number == 1

@@ -7,6 +7,7 @@ points are worked out from the rule sheet in the comments, not read off the engi
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -88,9 +89,60 @@ def test_d1_a_tile_outside_the_set_is_refused() -> None:
     assert hand.legal_moves() == (Move.play(tile("7-7")),)
 
 
+@pytest.mark.parametrize("top", range(2, 13))
+def test_d1_option_set_is_any_double_n_from_2_to_12(top: int) -> None:
+    names = ["two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    rules = Rules.from_preset("block", 2, set=f"double-{names[top - 2]}", hand_size=2)
+    assert rules.max_pips == top and rules.num_tiles == (top + 1) * (top + 2) // 2
+    assert set(tiles_of_set(top)) == {Tile(a, b) for a in range(top + 1) for b in range(a + 1)}
+
+
+def test_d1_double_two_block_a_tiny_variant_plays_to_its_end() -> None:
+    # Six tiles: 0-0 1-0 1-1 2-0 2-1 2-2. Player 0 holds 2-2 1-0, player 1 holds 2-1 2-0 (D3: 2-2 leads).
+    rules = Rules.from_preset("block", 2, set="double-two", hand_size=2)
+    hand = Hand(rules, [tiles("2-2 1-0"), tiles("2-1 2-0")])
+    assert hand.legal_moves() == (Move.play(tile("2-2")),)
+    hand.play("2-2")
+    # Both ends show 2: each tile is one move (the double's two ends are the same place).
+    assert set(hand.legal_moves()) == moves("2-0 right", "2-1 right")
+    hand.play("2-0 right")  # ends 2 and 0
+    assert hand.legal_moves() == (Move.parse("1-0 right"),)
+    ended = hand.play("1-0 right")  # player 0 goes out; player 1 still holds 2-1
+    assert ended is not None and ended.termination is Termination.DOMINO and ended.points == (3, 0)
+
+
+def test_d2_a_hand_size_the_set_cannot_deal_says_the_largest_that_fits() -> None:
+    with pytest.raises(RulesError, match=r"a double-two set has 6 \(hand_size 3 at most\)"):
+        Rules.from_preset("block", 2, set="double-two")
+    with pytest.raises(RulesError, match=r"hand_size 2 at most"):
+        Rules.from_preset("block", 3, set="double-two", hand_size=3)
+    assert Rules.from_preset("block", 2, set="double-three", hand_size=3).num_tiles == 10
+
+
+def test_option_preset_is_named_only_when_every_option_is_the_presets() -> None:
+    assert Rules.from_preset("block", 3).preset == "block"
+    assert Rules.from_preset("block", drawing=False).preset == "block"  # the preset's own value
+    assert Rules.from_preset("block", set="double-three", hand_size=3).preset == "custom"
+    assert Rules.from_preset("draw", target=150).preset == "custom"
+    assert Rules.from_preset("draw").with_options(target=150).preset == "custom"
+    assert Rules.from_preset("draw", 3).with_options(hand_size=5).preset == "draw"
+    stored = Rules.from_preset("block").to_dict() | {"drawing": True}  # block's name on draw's options
+    assert Rules.from_dict(stored).preset == "custom"
+    assert Rules.from_dict(Rules.from_preset("partnership").to_dict()).preset == "partnership"
+
+
+def test_option_boneyard_reserve_without_drawing_is_refused() -> None:
+    stored = Rules.from_preset("block").to_dict() | {"boneyard_reserve": 2}
+    with pytest.raises(RulesError, match="boneyard_reserve 2 keeps tiles back from drawing, but drawing is off"):
+        Rules.from_dict(stored)
+    with pytest.raises(RulesError, match="drawing is off"):
+        Rules.from_preset("block", boneyard_reserve=1)
+    assert Rules.from_dict(Rules.from_preset("draw-reserve").to_dict()).boneyard_reserve == 2
+
+
 def test_option_set_unknown_name_is_a_rules_error() -> None:
-    with pytest.raises(RulesError, match="unknown set 'double-eight'"):
-        Rules.from_preset("draw", set="double-eight")
+    with pytest.raises(RulesError, match="unknown set 'double-one'"):
+        Rules.from_preset("draw", set="double-one")
 
 
 # ---------------------------------------------------------------- D2: players and hands
@@ -233,6 +285,22 @@ def test_d3_highest_double_leads() -> None:
     hand.play("5-5")
     assert hand.line == ((5, 5),)
     assert hand.to_move == 0
+
+
+def test_d3_a_position_text_with_no_lead_applies_d3_as_a_deal_does() -> None:
+    # The same deal as above, as text before the first tile and without 'lead': 5-5 must open, player 1 leads.
+    text = "hands: 6-5 3-3 6-4 / 5-5 2-1 0-0; line: -; boneyard: 4-4; turn: 1"
+    hand = at(text)
+    assert (
+        hand.position()
+        == Hand(Rules.from_preset("draw"), [tiles("6-5 3-3 6-4"), tiles("5-5 2-1 0-0")], tiles("4-4")).position()
+    )
+    assert hand.legal_moves() == (Move.play(tile("5-5")),)
+    with pytest.raises(InvalidPositionError, match="D3 makes player 1 lead, not player 0"):
+        at(text.replace("turn: 1", "turn: 0"))
+    assert len(at(text.replace("turn: 1", "turn: 0") + "; lead: any").legal_moves()) == 3  # a free lead, said so
+    # first_seat: seat 0 leads with any tile.
+    assert len(at(text.replace("turn: 1", "turn: 0"), leader="first_seat").legal_moves()) == 3
 
 
 def test_d3_double_blank_beats_every_non_double() -> None:
@@ -697,6 +765,14 @@ def test_option_next_hand_leader_winner_after_a_tie_falls_back_to_d3() -> None:
     game.play("4-3 right")
     leader, opening = d3_opening(game.hand)
     assert (game.to_move, game.legal_moves()) == (leader, (Move.play(opening),))
+
+
+@pytest.mark.parametrize("seed", [0, 7])
+def test_game_from_hand_deals_nothing_for_the_given_hand_so_the_next_hand_is_the_seeds_first(seed: int) -> None:
+    game = Game.from_hand(at(WIN_18), seed=seed)
+    game.play("6-2 right")
+    first_of_seed = Hand.deal(game.rules, random.Random(seed))
+    assert game.hand.position() == first_of_seed.position() == Game(game.rules, seed).hand.position()
 
 
 def test_game_from_hand_refuses_a_finished_hand_or_impossible_scores() -> None:

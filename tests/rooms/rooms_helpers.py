@@ -27,7 +27,6 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from bonepile import dominoes, triominoes
-from bonepile.games import game_info
 from bonepile.web import create_app
 from bonepile.web.room_socket import Limits
 
@@ -362,9 +361,8 @@ def keys_of(value: Any) -> set[str]:
 
 
 def replay_to(record: dict[str, Any], move_number: int) -> Any:
-    info = game_info(record["game"])
-    options = {k: v for k, v in record["options"].items() if k not in ("preset", "players")}
-    game = info.new_game(record["preset"], len(record["players"]), record["seed"], **options)
+    engine = dominoes if record["game"] == "dominoes" else triominoes
+    game: Any = engine.Game(engine.Rules.from_dict(record["options"]), record["seed"])  # the options say it all
     for text in record["moves"][:move_number]:
         game.play(text)
     return game

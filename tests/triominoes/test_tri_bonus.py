@@ -12,12 +12,15 @@ import pytest
 from test_tri_rules import B0, BRIDGE_GAP, HEXAGON_GAP, THREE_RINGS_GAP, TWO_RINGS_GAP
 from triominoes_helpers import position, setup
 
-from bonepile.triominoes import DRAW, Bonus, Game, IllegalMoveError, Move, MoveKind, Reason
+from bonepile.triominoes import DRAW, Bonus, Game, IllegalMoveError, Move, MoveKind, Place, Reason
 
 
 def test_t5_bonus_names_a_hexagon() -> None:
     round_ = setup("pressman", position(HEXAGON_GAP, "2-3-5 1-1-1 / 3-3-3", "4-4-4"))
-    assert round_.placement_bonus(Move.parse("5-2-3 c2 r0 up")) == Bonus(Reason.HEXAGON, 50, rings=1)
+    # The gap c2 r0 up has corners (1,0), (1,1), (2,0): the ring it closes is the one around (1,0).
+    expected = Bonus(Reason.HEXAGON, 50, rings=1, centres=((1, 0),))
+    assert round_.placement_bonus(Move.parse("5-2-3 c2 r0 up")) == expected
+    assert round_.bonus_at(Place.parse("c2 r0 up")) == expected  # the place's bonus, whatever tile goes there
     assert Bonus(Reason.HEXAGON, 50, rings=1).name == "hexagon"
 
 
@@ -25,20 +28,26 @@ def test_t5_bonus_names_a_double_and_a_triple_hexagon() -> None:
     double = setup("pressman", position(TWO_RINGS_GAP, "0-4-5 1-1-1 / 3-3-3", "2-2-2"))
     bonus = double.placement_bonus(Move.parse("0-4-5 c0 r0 up"))
     assert bonus is not None and (bonus.name, bonus.points) == ("double hexagon", 60)
+    assert bonus.centres == ((0, 0), (1, 0))  # c0 r0 up's corners (0,0) and (1,0); (0,1) is not yet ringed
     triple = setup("goliath", position(THREE_RINGS_GAP, "0-4-5 1-1-1 / 3-3-3", "2-2-2"))
     bonus = triple.placement_bonus(Move.parse("0-4-5 c0 r0 up"))
     assert bonus is not None and (bonus.name, bonus.points) == ("triple hexagon", 70)
+    assert bonus.centres == ((0, 0), (0, 1), (1, 0))
 
 
 def test_t5_bonus_per_ring_option_pays_each_ring() -> None:
     round_ = setup("pressman", position(TWO_RINGS_GAP, "0-4-5 1-1-1 / 3-3-3", "2-2-2"), multi_hexagon="per_ring")
-    assert round_.placement_bonus(Move.parse("0-4-5 c0 r0 up")) == Bonus(Reason.HEXAGON, 100, rings=2)
+    assert round_.placement_bonus(Move.parse("0-4-5 c0 r0 up")) == Bonus(
+        Reason.HEXAGON, 100, rings=2, centres=((0, 0), (1, 0))
+    )
 
 
 def test_t5_bonus_names_a_bridge() -> None:
     round_ = setup("pressman", position(BRIDGE_GAP, "3-4-4 1-1-1 / 3-3-3", "2-2-2"))
     bonus = round_.placement_bonus(Move.parse("3-4-4 c2 r1 down"))
-    assert bonus == Bonus(Reason.BRIDGE, 40) and bonus.name == "bridge"
+    # c2 r1 down shares only its right edge (edge 1, from its right corner to its bottom one), with 4-4-4.
+    assert bonus == Bonus(Reason.BRIDGE, 40, bridge_edge=1) and bonus.name == "bridge"
+    assert round_.shared_edges(Place.parse("c2 r1 down")) == (1,)
 
 
 def test_t5_a_plain_placement_has_no_bonus() -> None:

@@ -521,6 +521,26 @@ def test_t7_blocked_round_ends_only_when_every_player_passed_in_turn() -> None:
     assert summary is not None and summary.termination is Termination.BLOCKED
 
 
+def test_t7_blocked_once_the_pool_runs_out_after_everyone_passed_even_if_the_first_pass_left_a_tile() -> None:
+    # Player 0 draws 1-1-1, 1-1-3, 5-5-5 (none fits B0) and passes with 3-4-5 still in the pool; player 1
+    # draws that last tile, cannot place it and passes. The pool is empty and nobody can place: blocked at
+    # once, player 0 does not pass a second time. Pressman: fewest tiles wins, player 1 (2 tiles against 4)
+    # scores player 0's 9 + 3 + 5 + 15 = 32 minus its own 12 + 12 = 24: +8.
+    round_ = setup("pressman", position(B0, "3-3-3 / 4-4-4", "1-1-1 1-1-3 5-5-5 3-4-5"))
+    for _ in range(3):
+        round_.play(DRAW)
+    assert round_.legal_moves() == (PASS,)
+    round_.play(PASS)  # -15 for the draws, -10 after the cap
+    assert round_.pool_size == 1 and round_.to_move == 1
+    resumed = Round.from_position(round_.rules, round_.position())  # the pass is kept in the position text
+    for game in (round_, resumed):
+        game.play(DRAW)
+        assert game.legal_moves() == (PASS,)
+        summary = game.play(PASS)  # -5 for the draw, -10 for passing with the pool empty
+        assert summary is not None and summary.termination is Termination.BLOCKED and summary.winner == 1
+        assert game.scores == (-25, -15 + 8)
+
+
 def test_t7_blocked_pressman_fewest_tiles_wins_even_with_a_negative_score() -> None:
     # Player 1 holds one tile (15) against player 0's two (3 + 5): it wins 8 - 15 = -7.
     round_ = blocked("pressman", "1-1-1 1-1-3 / 5-5-5")

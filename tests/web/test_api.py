@@ -368,3 +368,15 @@ def test_a_hint_out_of_turn_is_refused(db_url: str) -> None:
         if view["turn"] == 0:
             play(slow, game_id, 0, view["legal_moves"][0]["text"], view["move_number"])
         error_of(slow.get(f"/api/games/{game_id}/hint", params={"seat": 0}), 409, "not_your_turn")
+
+
+@pytest.mark.parametrize(("game", "first", "last"), [("dominoes", "## D1", "## D9"), ("triominoes", "## T1", "## T8")])
+def test_the_how_to_pages_rule_books_are_served_from_docs_rules(
+    client: TestClient, game: str, first: str, last: str
+) -> None:
+    answer = client.get(f"/rules/{game}.md")
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/plain")
+    assert first in answer.text and last in answer.text and "## The options and each preset's values" in answer.text
+    missing = client.get("/rules/chess.md")
+    assert missing.status_code == 404 and missing.json()["error"]["code"] == "unknown_rules"
+    assert client.get("/rules/..%2Fdominoes.md").status_code == 404

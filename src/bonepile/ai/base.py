@@ -90,3 +90,16 @@ class SeededAgent:
     def __init__(self, game: str, seed: int = 0) -> None:
         self.game = game
         self.rng = random.Random(seed)
+
+    def choose(self, observation: Any) -> Any:
+        """Return one of ``observation.legal_moves`` (each agent says how)."""
+        raise NotImplementedError
+
+    def move_distribution(self, observation: Any) -> dict[Any, float]:
+        """How likely the agent is to play each legal move now (moves it never plays left out).
+
+        For measuring a policy exactly (exploitability): an agent that chooses
+        deterministically gives its choice probability 1, which is this
+        default; agents that choose at random say how.
+        """
+        return {self.choose(observation): 1.0}

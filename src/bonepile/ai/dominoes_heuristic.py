@@ -324,14 +324,22 @@ class HeuristicAgent(SeededAgent):
         self.weights = weights
 
     def choose(self, observation: Any) -> Any:
+        top = self._best(observation)
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def move_distribution(self, observation: Any) -> dict[Any, float]:
+        """The best-scored moves, equally likely (the seeded tie-break picks any of them)."""
+        top = self._best(observation)
+        return dict.fromkeys(top, 1.0 / len(top))
+
+    def _best(self, observation: Any) -> list[Move]:
         moves: tuple[Move, ...] = observation.legal_moves
         if len(moves) == 1:
-            return moves[0]
+            return [moves[0]]
         view = TableView(observation)
         scores = [score_move(view, move, self.weights) for move in moves]
         best = max(scores)
-        top = [move for move, score in zip(moves, scores, strict=True) if score >= best - 1e-9]
-        return top[0] if len(top) == 1 else self.rng.choice(top)
+        return [move for move, score in zip(moves, scores, strict=True) if score >= best - 1e-9]
 
     def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
         """Why this agent would play ``move``: what ``score_move`` weighed, as facts (``explain_move``)."""

@@ -15,6 +15,10 @@ class RandomAgent(SeededAgent):
     def choose(self, observation: Any) -> Any:
         return self.rng.choice(observation.legal_moves)
 
+    def move_distribution(self, observation: Any) -> dict[Any, float]:
+        moves = observation.legal_moves
+        return dict.fromkeys(moves, 1.0 / len(moves))
+
 
 class GreedyAgent(SeededAgent):
     """Takes the most points now: in Dominoes the heaviest playable tile (shed pips first).

@@ -425,7 +425,7 @@ class _PositionText:
             parts.append(f"starter: {obs.starter}")
             if obs.draws_this_turn:
                 parts.append(f"draws: {obs.draws_this_turn}")
-            passes = _empty_pool_passes(obs)
+            passes = _passes_since_placement(obs)
             if passes:
                 parts.append(f"passes: {passes}")
             out = _players_out(obs)
@@ -433,8 +433,13 @@ class _PositionText:
                 parts.append("out: " + " ".join(map(str, out)))
         else:
             parts.insert(0, "board: -")
-            openings = dict.fromkeys(m.tile for m in obs.legal_moves if m.tile is not None)
-            parts.append("open: " + " ".join(str(t) for t in openings if t is not None))
+            if obs.legal_moves:
+                openings = dict.fromkeys(m.tile for m in obs.legal_moves if m.tile is not None)
+                parts.append("open: " + " ".join(str(t) for t in openings if t is not None))
+            elif obs.rules.start == "draw_one":
+                parts.append("open: any")  # T3 goliath: the draw-one winner opens with any tile
+            # else the opener's tiles are not ours to see: T3 reads them from the world's hands, and a world
+            # in which T3 names another opener is refused (InvalidPositionError) by Round.from_position.
         self.public = "; ".join(parts)
 
     def text(self, world: World) -> str:
@@ -443,17 +448,18 @@ class _PositionText:
         return f"{self.public}; hands: {hands}; pool: {pool}"
 
 
-def _empty_pool_passes(obs: Observation) -> int:
-    """T7: passes in a row with the pool empty: those since the last placement or draw, when the pool is empty."""
-    if obs.pool_size:
-        return 0
+def _passes_since_placement(obs: Observation) -> int:
+    """T7: the turns in a row that ended in a pass since the last placement (a draw does not break the run).
+
+    The round's ``passes`` field, capped like the engine's at one pass per player.
+    """
     count = 0
     for event in reversed(obs.events):
-        if event.kind in (EventKind.PLACE, EventKind.DRAW):
+        if event.kind is EventKind.PLACE:
             break
         if event.kind is EventKind.PASS:
             count += 1
-    return count
+    return min(count, obs.rules.players)
 
 
 def _players_out(obs: Observation) -> list[int]:

@@ -1,4 +1,4 @@
-"""What every game engine of bonepile shares: its error types and the shape of its API.
+"""What every game engine of bonepile shares: its error types, the shape of its API and the match books.
 
 Pure: standard library only, so each engine can depend on it and stay pure.
 """
@@ -9,9 +9,11 @@ from bonepile.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    MoveError,
     RecordError,
     RulesError,
 )
+from bonepile.core.match import Match
 from bonepile.core.protocol import GameState, HandSummary, Observation
 
 __all__ = [
@@ -22,6 +24,8 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "InvalidPositionError",
+    "Match",
+    "MoveError",
     "Observation",
     "RecordError",
     "RulesError",

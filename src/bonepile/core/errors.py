@@ -1,15 +1,17 @@
-"""The exception tree of bonepile.
+"""The exception tree of bonepile; every class below the root is also a ``ValueError``.
 
     BonepileError
-    ├── RulesError            bad preset, option or player count
-    ├── InvalidMoveError      text that is not a move at all   (ValueError)
-    ├── IllegalMoveError      a well-formed move the rules forbid now (ValueError)
-    ├── AmbiguousMoveError    short notation that fits several legal moves (ValueError)
-    ├── InvalidPositionError  a position text that cannot be read (ValueError)
-    └── RecordError           a game record that does not replay (ValueError)
+    ├── RulesError                bad preset, option or player count
+    ├── MoveError                 a move that cannot be played as given
+    │   ├── InvalidMoveError      text that is not a move at all
+    │   ├── IllegalMoveError      a well-formed move the rules forbid now
+    │   └── AmbiguousMoveError    short notation that fits several legal moves
+    ├── InvalidPositionError      a position text that cannot be read
+    └── RecordError               a game record that does not replay
 
 Every message carries the offending input and, where there is one, the position,
-so that a bug report quoting the message is enough to reproduce it.
+so that a bug report quoting the message is enough to reproduce it. A front end
+that only needs "this move cannot be played" catches ``MoveError``.
 """
 
 
@@ -30,15 +32,19 @@ class RulesError(BonepileError, ValueError):
     """A preset, option or player count that the rule sheet does not allow."""
 
 
-class InvalidMoveError(BonepileError, ValueError):
+class MoveError(BonepileError, ValueError):
+    """A move that cannot be played as given: unreadable, illegal now, or ambiguous; the state is unchanged."""
+
+
+class InvalidMoveError(MoveError):
     """Text that cannot be read as a move (syntax, not legality)."""
 
 
-class IllegalMoveError(BonepileError, ValueError):
+class IllegalMoveError(MoveError):
     """A move that is well formed but not legal in the current position."""
 
 
-class AmbiguousMoveError(BonepileError, ValueError):
+class AmbiguousMoveError(MoveError):
     """Short notation that matches more than one legal move."""
 
 

@@ -66,7 +66,8 @@ def replay_record(
     except (RulesError, TypeError) as error:
         raise RecordError(f"bad options in record: {error}") from None
     preset = getattr(rules, "preset", None)
-    if record.get("preset") != preset:
+    # A record written before presets were named strictly may name the preset a custom game started from.
+    if record.get("preset") != preset and preset != "custom":
         raise RecordError(f"preset {record.get('preset')!r} does not match the options' {preset!r}")
     seed = record.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):

@@ -11,6 +11,7 @@ from bonepile.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    MoveError,
     RecordError,
     RulesError,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPositionError",
     "Move",
+    "MoveError",
     "MoveKind",
     "Observation",
     "RecordError",

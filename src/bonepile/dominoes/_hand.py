@@ -331,6 +331,19 @@ class Hand:
         """The boneyard in drawing order (hidden information)."""
         return tuple(TILES[i] for i in reversed(self._boneyard))
 
+    def draw_next(self, tile: Tile) -> None:
+        """Make ``tile`` (one in the boneyard) the next one drawn; the rest keep their order.
+
+        The boneyard's order is hidden and no rule depends on it, so this
+        changes nothing anyone sees: it is for models where the drawn tile is
+        chosen when it is drawn (OpenSpiel's chance nodes) rather than by a
+        shuffle made at the deal.
+        """
+        if tile.index not in self._boneyard:
+            raise InvalidPositionError(f"{tile} is not in the boneyard")
+        self._boneyard.remove(tile.index)
+        self._boneyard.append(tile.index)  # the engine draws from the end of the list
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the player to move may make (D4, D5); empty once the hand is over."""
         legal = self._legal
@@ -584,7 +597,8 @@ class Hand:
 
         Hands are in seat order; the line is left to right with each tile's
         halves in line order; the boneyard is in drawing order. Before the
-        first tile, ``lead`` says which tile must open (or ``any``).
+        first tile, ``lead`` says which tile must open (or ``any``); read
+        without a ``lead``, the leader and the opening tile are D3's.
         ``Hand.from_position(rules, hand.position())`` gives the same position.
         """
         hands = " / ".join(" ".join(str(t) for t in _tiles(mask)) or "-" for mask in self._hands)
@@ -656,7 +670,16 @@ class Hand:
         if not line:
             if turn == "over":
                 raise InvalidPositionError(f"a hand cannot be over before its first tile in {text!r}")
-            lead = fields.get("lead", "any")
+            lead = fields.get("lead")
+            if lead is None:
+                # D3 (or first_seat), as ``Hand(...)`` applies it; 'lead: any' or 'lead: <tile>' says otherwise.
+                ruled = cls(rules, hands, boneyard)
+                if ruled._to_move != hand._to_move:
+                    raise InvalidPositionError(
+                        f"D3 makes player {ruled._to_move} lead, not player {turn}, in {text!r} "
+                        "(add 'lead: any' for a free lead)"
+                    )
+                return ruled
             if lead == "any":
                 hand._opening = _ANY_TILE
             else:

@@ -35,6 +35,10 @@ _PLAYER_RANGE: dict[str, tuple[int, int]] = {
 _DEFAULT_PLAYERS = {"draw": 2, "draw-reserve": 2, "block": 2, "partnership": 4}
 
 
+CUSTOM = "custom"
+"""``Rules.preset`` of rules whose options are no preset's (a preset with options changed)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every option of the rule sheet; build one with ``Rules.from_preset``."""
@@ -54,6 +58,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         self._validate()
+        self._refuse_contradictions()
+
+    def _refuse_contradictions(self) -> None:
+        """Options each valid alone that make no sense together (each option alone: ``_validate``)."""
+        if self.boneyard_reserve and not self.drawing:
+            raise RulesError(
+                f"boneyard_reserve {self.boneyard_reserve} keeps tiles back from drawing, but drawing is off (D5)"
+            )
 
     @classmethod
     def preset_names(cls) -> tuple[str, ...]:
@@ -84,22 +96,41 @@ class Rules:
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
         values.update(options)
-        return cls(**values)
+        return cls(**values)._named() if options else cls(**values)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
-        """Rebuild rules from ``to_dict`` output (as stored in a game record)."""
+        """Rebuild rules from ``to_dict`` output (as stored in a game record).
+
+        Refuses options that contradict each other (a boneyard reserve without
+        drawing); names the preset ``custom`` unless the options are that preset's.
+        """
         known = {f.name for f in dataclasses.fields(cls)}
         unknown = set(data) - known
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**data)._named()
+
+    def _named(self) -> Rules:
+        """These rules, named after their preset only when every option is that preset's (for the player count).
+
+        Otherwise ``preset`` is ``custom``: a record or a screen that says ``block`` means block's rules, never
+        block with a changed set or target.
+        """
+        if self.preset == CUSTOM:
+            return self
+        try:
+            own = Rules.from_preset(self.preset, self.players)
+        except RulesError:
+            return dataclasses.replace(self, preset=CUSTOM)
+        return self if own == self else dataclasses.replace(self, preset=CUSTOM)
 
     def to_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
     def with_options(self, **options: Any) -> Rules:
-        return dataclasses.replace(self, **options)
+        """These rules with ``options`` changed; the preset name goes to ``custom`` once they leave the preset."""
+        return dataclasses.replace(self, **options)._named()
 
     @property
     def max_pips(self) -> int:
@@ -141,7 +172,7 @@ class Rules:
         if self.hand_size * self.players > self.num_tiles:
             fail(
                 f"{self.players} hands of {self.hand_size} need {self.hand_size * self.players} tiles; "
-                f"a {self.set} set has {self.num_tiles}"
+                f"a {self.set} set has {self.num_tiles} (hand_size {self.num_tiles // self.players} at most)"
             )
         if self.leader not in ("highest_double", "first_seat"):
             fail(f"leader must be 'highest_double' or 'first_seat', not {self.leader!r}")

@@ -17,7 +17,9 @@ from bonepile.core.errors import InvalidMoveError
 MAX_PIPS = 12
 """The largest number on any supported set (double-twelve)."""
 
-SET_MAX_PIPS = {"double-six": 6, "double-nine": 9, "double-twelve": 12}
+_NUMBER_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+SET_MAX_PIPS: dict[str, int] = {f"double-{name}": pips for pips, name in enumerate(_NUMBER_NAMES, start=2)}
+"""D1: every set from double-two (6 tiles, for exact analysis of tiny games) to double-twelve (91)."""
 
 
 def tile_index(a: int, b: int) -> int:

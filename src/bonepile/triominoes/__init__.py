@@ -16,6 +16,7 @@ from bonepile.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    MoveError,
     RecordError,
     RulesError,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "InvalidMoveError",
     "InvalidPositionError",
     "Move",
+    "MoveError",
     "MoveKind",
     "Observation",
     "Place",

@@ -29,7 +29,7 @@ from bonepile.core.errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from bonepile.triominoes._grid import CORNER_NAMES_DOWN, CORNER_NAMES_UP, around, corners, edges, point_id
+from bonepile.triominoes._grid import CORNER_NAMES_DOWN, CORNER_NAMES_UP, around, corners, edges, point_id, point_qr
 from bonepile.triominoes._rules import Rules
 from bonepile.triominoes._tiles import DRAW, ORIGIN, PASS, TILES, TIMEOUT, Move, MoveKind, Place, Tile, _read_numbers
 
@@ -148,7 +148,8 @@ class ScoreItem:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A public event of a round. A drawn tile is never named, except T3's start draws, which are shown."""
+    """A public event of a round. A drawn tile is never named here (its drawer's observation has it in
+    ``Observation.draws``), except T3's start draws, which are shown."""
 
     player: int
     kind: EventKind
@@ -179,6 +180,10 @@ class Bonus:
     points: int
     rings: int = 0
     """For ``HEXAGON``: how many rings the tile completes at once (1-3)."""
+    centres: tuple[tuple[int, int], ...] = ()
+    """For ``HEXAGON``: the grid points ``(q, r)`` whose rings of six the tile completes, clockwise from its left."""
+    bridge_edge: int | None = None
+    """For ``BRIDGE``: the one edge (0-2, edge i joins corner i and i+1) shared with the layout."""
 
     @property
     def name(self) -> str:
@@ -250,6 +255,9 @@ class Observation:
     """The points each legal move scores now (negative for a draw or a pass)."""
     past_rounds: tuple[RoundSummary, ...] = ()
     round_over: RoundSummary | None = None
+    draws: tuple[tuple[int, Tile], ...] = ()
+    """The tiles this player drew in the round (T3 setup draws and T6 draws), each with the index of its
+    draw in ``events``: a player knows what it drew; ``events`` stay public, the same for everyone."""
     _points: dict[Move, int] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -274,6 +282,8 @@ class Round:
         "_num",
         "_touch",
         "_filled",
+        "_on_board",
+        "_board",
         "_frontier",
         "_scores",
         "_start_scores",
@@ -281,9 +291,10 @@ class Round:
         "_starter",
         "_openings",
         "_draws",
-        "_empty_passes",
+        "_passes",
         "_out",
         "_events",
+        "_drawn",
         "_items",
         "_summary",
         "_legal",
@@ -297,6 +308,10 @@ class Round:
     _num: dict[int, int]
     _touch: dict[int, int]
     _filled: dict[int, Move]
+    _on_board: int
+    """The mask of the tiles on the board."""
+    _board: tuple[Move, ...] | None
+    """``board`` as last read, until the next tile goes down."""
     _frontier: dict[int, int]
     """The empty triangles sharing an edge with the layout, each with its corner-pattern key."""
     _scores: list[int]
@@ -305,9 +320,11 @@ class Round:
     _starter: int
     _openings: int
     _draws: int
-    _empty_passes: int
+    _passes: int
     _out: list[int]
     _events: list[Event]
+    _drawn: dict[int, int]
+    """For each draw event (its place in ``_events``), the tile drawn: told to the drawer only."""
     _items: list[ScoreItem]
     _summary: RoundSummary | None
     _legal: tuple[Move, ...] | None
@@ -386,6 +403,8 @@ class Round:
         self._num = {}
         self._touch = {}
         self._filled = {}
+        self._on_board = 0
+        self._board = None
         self._frontier = {}
         start = [0] * rules.players if scores is None else list(scores)
         if len(start) != rules.players or not all(isinstance(s, int) and not isinstance(s, bool) for s in start):
@@ -396,9 +415,10 @@ class Round:
         self._starter = 0
         self._openings = _ALL_TILES
         self._draws = 0
-        self._empty_passes = 0
+        self._passes = 0
         self._out = []
         self._events = []
+        self._drawn = {}
         self._items = []
         self._summary = None
         self._legal = None
@@ -429,6 +449,7 @@ class Round:
             while self._pool:
                 index = self._pool.pop()
                 self._hands[player] |= 1 << index
+                self._drawn[len(self._events)] = index
                 self._events.append(Event(player, EventKind.SETUP_DRAW))
                 if TILES[index].is_triple:
                     self._set_opener(player, 1 << index)
@@ -511,8 +532,45 @@ class Round:
 
     @property
     def board(self) -> tuple[Move, ...]:
-        """The placed tiles as placements, in place order (row, then column)."""
-        return tuple(self._filled[t] for t in sorted(self._filled))
+        """The placed tiles as placements, in place order (row, then column); read once per tile placed."""
+        board = self._board
+        if board is None:
+            board = self._board = tuple(self._filled[t] for t in sorted(self._filled))
+        return board
+
+    @classmethod
+    def score_end(
+        cls, rules: Rules, hands: Sequence[Iterable[Tile]], *, out: Sequence[int] | None = None
+    ) -> RoundSummary:
+        """T7: how a round ending with these ``hands`` scores, without playing up to it.
+
+        ``out`` lists the players who went out, in the order they did (several
+        only where a goliath cycle is played out); by default the players with
+        no tiles. With nobody out, the round is blocked (the pool empty, every
+        player passed). The summary holds the end's items only: the going-out
+        bonus and the tiles collected, or the blocked difference.
+        """
+        held = [tuple(hand) for hand in hands]
+        round_ = object.__new__(cls)
+        round_._setup(rules, [[t.index for t in hand] for hand in held], [], None)
+        seen = 0
+        for mask, hand in zip(round_._hands, held, strict=True):
+            if mask & seen or mask.bit_count() != len(hand):
+                raise InvalidPositionError(f"a tile is held twice in {' / '.join(' '.join(map(str, h)) for h in held)}")
+            seen |= mask
+        empty = [p for p, mask in enumerate(round_._hands) if not mask]
+        order = list(empty if out is None else out)
+        if sorted(order) != empty:
+            raise InvalidPositionError(f"the players out ({order}) must be the players with no tiles ({empty})")
+        if len(order) > 1 and not rules.play_out_cycle:
+            raise InvalidPositionError(f"players {order} are all out, but only a played-out cycle lets a second go out")
+        round_._out = order
+        if order:
+            round_._finish_going_out()
+        else:
+            round_._finish_blocked()
+        assert round_._summary is not None
+        return round_._summary
 
     def tiles_of(self, player: int) -> tuple[Tile, ...]:
         """The tiles ``player`` holds (hidden information: not for the other players)."""
@@ -527,6 +585,19 @@ class Round:
     def pool(self) -> tuple[Tile, ...]:
         """The pool in drawing order (hidden information)."""
         return tuple(TILES[i] for i in reversed(self._pool))
+
+    def draw_next(self, tile: Tile) -> None:
+        """Make ``tile`` (one in the pool) the next one drawn; the rest keep their order.
+
+        The pool's order is hidden and no rule depends on it, so this changes
+        nothing anyone sees: it is for models where the drawn tile is chosen
+        when it is drawn (OpenSpiel's chance nodes) rather than by a shuffle
+        made at the deal.
+        """
+        if tile.index not in self._pool:
+            raise InvalidPositionError(f"{tile} is not in the pool")
+        self._pool.remove(tile.index)
+        self._pool.append(tile.index)  # the engine draws from the end of the list
 
     def number_at(self, q: int, r: int) -> int | None:
         """The number on grid point ``(q, r)``, or None when no tile touches it."""
@@ -571,13 +642,7 @@ class Round:
         if not self._filled:
             start = self._start_bonus(tile.index, self._hands[self._to_move])
             return Bonus(Reason.START_BONUS, start) if start else None
-        tid = place.tid
-        c0, c1, c2 = corners(tid)
-        kind = self._bonus(tid, c0, c1, c2)
-        if kind == 0:
-            return None
-        points = self._bonus_points(tid, c0, c1, c2)
-        return Bonus(Reason.BRIDGE, points) if kind < 0 else Bonus(Reason.HEXAGON, points, rings=kind)
+        return self.bonus_at(place)
 
     def place_bonus(self, place: Place) -> int:
         """T5: the bonus points any tile placed on ``place`` would earn now (hexagon or bridge); 0 off the frontier.
@@ -595,12 +660,80 @@ class Round:
     def placements(self, tiles: Iterable[Tile]) -> tuple[Move, ...]:
         """Every placement of any of ``tiles`` on the board now (T4), whoever holds them; in place order.
 
-        For search and analysis (what could an opponent's possible hand play?);
-        the opening (an empty board) has no placements here.
+        For search and analysis (what could an opponent's possible hand play?).
+        A tile already on the board has no placement. On an empty board, the
+        opening (T3): each of ``tiles`` that may open, at the origin, unrotated.
         """
+        mask = sum(1 << t.index for t in set(tiles)) & ~self._on_board
         if not self._filled:
-            return ()
-        return tuple(self._placements(sum(1 << t.index for t in set(tiles)))[0])
+            return tuple(Move._placement(_ORIGIN_TID, i, 0) for i in _indices(mask & self._openings))
+        return tuple(self._placements(mask)[0])
+
+    def fits(self, move: Move) -> bool:
+        """Whether the placement ``move`` agrees with the board now (T3, T4), whoever holds its tile.
+
+        False for a tile already on the board, and for anything but a placement.
+        """
+        if not isinstance(move, Move) or move.kind is not MoveKind.PLACE or self._summary is not None:
+            return False
+        tile, place, numbers = move.tile, move.place, move.corners
+        assert tile is not None and place is not None and numbers is not None
+        if self._on_board >> tile.index & 1:
+            return False
+        if not self._filled:
+            return place == ORIGIN and move.rotation == 0 and bool(self._openings >> tile.index & 1)
+        if place.tid not in self._frontier:
+            return False
+        num = self._num.get
+        c0, c1, c2 = corners(place.tid)
+        n0, n1, n2 = numbers
+        return num(c0, n0) == n0 and num(c1, n1) == n1 and num(c2, n2) == n2
+
+    def placement_points(self, move: Move) -> int:
+        """The points the placement ``move`` would score now (T3, T5), whoever holds its tile.
+
+        The tile's value plus its bonus. An opening's start bonus counts the
+        tiles of the player who holds the opening tile (T3: 0-0-0 shown with a
+        higher triple), else of the player to move. Raises
+        ``IllegalMoveError`` when the placement does not fit (``fits``).
+        """
+        if not self.fits(move):
+            raise self._error(IllegalMoveError, f"{move} does not fit the board now (T3, T4)")
+        tile, place = move.tile, move.place
+        assert tile is not None and place is not None
+        if not self._filled:
+            holder = next((p for p in range(self._n) if self._hands[p] >> tile.index & 1), self._to_move)
+            return tile.value + self._start_bonus(tile.index, self._hands[holder])
+        return tile.value + self.place_bonus(place)
+
+    def bonus_at(self, place: Place) -> Bonus | None:
+        """T5, itemised: the hexagon rings (their centres) or the bridge any tile on ``place`` would complete now.
+
+        None off the frontier or when the place earns nothing. ``place_bonus`` gives the points alone.
+        """
+        tid = place.tid
+        if tid not in self._frontier:
+            return None
+        cs = c0, c1, c2 = corners(tid)
+        kind = self._bonus(tid, c0, c1, c2)
+        if kind == 0:
+            return None
+        points = self._bonus_points(tid, c0, c1, c2)
+        if kind < 0:
+            shared = self.shared_edges(place)
+            return Bonus(Reason.BRIDGE, points, bridge_edge=shared[0])
+        touch = self._touch.get
+        centres = tuple(point_qr(c) for c in cs if touch(c, 0) == 5)
+        return Bonus(Reason.HEXAGON, points, rings=kind, centres=centres)
+
+    def tile_at(self, place: Place) -> Move | None:
+        """The placement on ``place``, or None when it is empty."""
+        return self._filled.get(place.tid)
+
+    def shared_edges(self, place: Place) -> tuple[int, ...]:
+        """The edges of ``place`` (0-2; edge i joins corner i and i+1) across which a tile lies now (T4, T5)."""
+        filled = self._filled
+        return tuple(i for i, other in enumerate(edges(place.tid)) if other in filled)
 
     def can_place(self, player: int) -> bool:
         """Whether ``player`` holds a tile that fits somewhere now (T4)."""
@@ -792,7 +925,7 @@ class Round:
                     self._score(player, Reason.HEXAGON, HEXAGON_BONUS * kind, items)
         self._hands[player] ^= 1 << index
         self._insert(tid, move, cs)
-        self._empty_passes = 0
+        self._passes = 0
         self._events.append(Event(player, EventKind.PLACE, move, tile, tuple(items)))
         if not self._hands[player]:
             self._out.append(player)  # T7: going out
@@ -811,6 +944,9 @@ class Round:
             touch[point] = touch.get(point, 0) + 1
         filled = self._filled
         filled[tid] = move
+        assert move.tile is not None
+        self._on_board |= 1 << move.tile.index
+        self._board = None
         frontier = self._frontier
         frontier.pop(tid, None)
         for neighbour in edges(tid):
@@ -832,6 +968,7 @@ class Round:
         index = self._pool.pop()
         self._hands[player] |= 1 << index
         self._draws += 1
+        self._drawn[len(self._events)] = index
         items: list[ScoreItem] = []
         penalty = self._rules.draw_penalty
         if penalty:
@@ -845,7 +982,11 @@ class Round:
         if penalty:
             failed = rules.max_draws is not None and self._draws >= rules.max_draws
             self._score(player, Reason.FAILED_DRAWS if failed else Reason.PASS, -penalty, items)
-        self._empty_passes = self._empty_passes + 1 if not self._pool else 0
+        # T7: every turn since the last placement that ended in a pass counts, whether the pool was empty
+        # then or not: a player who passed still cannot place while the board and their hand stay as they
+        # were. Counting only passes made with the pool empty would make the player who passed just before
+        # the pool ran out pass (and pay) again before the round is seen to be blocked.
+        self._passes = min(self._passes + 1, self._n)
         self._events.append(Event(player, kind, items=tuple(items)))
         self._end_turn(player)
 
@@ -856,7 +997,7 @@ class Round:
             if not self._rules.play_out_cycle or player == (self._starter - 1) % self._n:
                 self._finish_going_out()
                 return
-        elif self._empty_passes >= self._n:
+        elif self._passes >= self._n and not self._pool:
             self._finish_blocked()  # T7: the pool is empty and every player passed in turn
             return
         self._to_move = (player + 1) % self._n
@@ -1051,7 +1192,13 @@ class Round:
             legal_points=self.legal_points() if mine else (),
             past_rounds=past_rounds,
             round_over=self._summary,
+            draws=self._draws_of(player),
         )
+
+    def _draws_of(self, player: int) -> tuple[tuple[int, Tile], ...]:
+        """What ``player`` drew this round: (the draw's index in the events, the tile), oldest first."""
+        events = self._events
+        return tuple((at, TILES[index]) for at, index in self._drawn.items() if events[at].player == player)
 
     def copy(self) -> Round:
         """An independent copy (for search: the containers are copied, the interned values shared)."""
@@ -1063,6 +1210,8 @@ class Round:
         twin._num = self._num.copy()
         twin._touch = self._touch.copy()
         twin._filled = self._filled.copy()
+        twin._on_board = self._on_board
+        twin._board = self._board
         twin._frontier = self._frontier.copy()
         twin._scores = self._scores.copy()
         twin._start_scores = self._start_scores
@@ -1070,9 +1219,10 @@ class Round:
         twin._starter = self._starter
         twin._openings = self._openings
         twin._draws = self._draws
-        twin._empty_passes = self._empty_passes
+        twin._passes = self._passes
         twin._out = self._out.copy()
         twin._events = self._events.copy()
+        twin._drawn = self._drawn.copy()
         twin._items = self._items.copy()
         twin._summary = self._summary
         twin._legal = self._legal
@@ -1088,7 +1238,7 @@ class Round:
         pool: 2-2-3; scores: 25 0; turn: 1; starter: 0`` and, when they apply,
         ``open: 5-5-5 0-0-0`` (or ``any``: the tiles the opener may open with,
         before the first tile), ``draws: 2`` (draws this turn), ``passes: 1``
-        (passes in a row with the pool empty), ``out: 1`` (players out while a
+        (turns in a row ended in a pass since the last placement), ``out: 1`` (players out while a
         goliath cycle is played out). Board tiles are placements in place
         order; hands in seat order; the pool in drawing order; scores are
         game scores.
@@ -1106,8 +1256,8 @@ class Round:
             )
         if self._draws:
             parts.append(f"draws: {self._draws}")
-        if self._empty_passes:
-            parts.append(f"passes: {self._empty_passes}")
+        if self._passes:
+            parts.append(f"passes: {self._passes}")
         if self._out:
             parts.append("out: " + " ".join(map(str, self._out)))
         return "; ".join(parts)
@@ -1219,9 +1369,9 @@ class _PositionReader:
         max_draws = rules.max_draws
         if max_draws is not None and round_._draws > max_draws:
             raise self.fail(f"draws {round_._draws} exceed max_draws {max_draws}")
-        round_._empty_passes = self.count(fields.get("passes", "0"), "passes")
-        if round_._empty_passes and pool:
-            raise self.fail("'passes' counts passes with the pool empty, but the pool holds tiles")
+        round_._passes = self.count(fields.get("passes", "0"), "passes")
+        if round_._passes > rules.players:
+            raise self.fail(f"passes {round_._passes} exceed the {rules.players} players (a pass per player is enough)")
         out = [self.player(word, "out") for word in fields.get("out", "").split()]
         empty = [p for p in range(rules.players) if not round_._hands[p]]
         if turn == "over":
@@ -1230,7 +1380,7 @@ class _PositionReader:
             raise self.fail(f"the players with no tiles ({empty}) must be the players 'out' ({out})")
         if out and not rules.play_out_cycle:
             raise self.fail("a player is out but the round is not over (only a played-out cycle continues)")
-        if round_._empty_passes >= rules.players:
+        if round_._passes >= rules.players and not pool:
             raise self.fail("every player passed with the pool empty: the round is over (blocked)")
         round_._out = out
         round_._to_move = self.player(turn, "turn")

@@ -25,7 +25,7 @@ import re
 from typing import Any, ClassVar
 
 from bonepile.core.errors import InvalidMoveError
-from bonepile.triominoes._grid import LIMIT, axial, corner_points, is_up, tri_col, tri_id, tri_row
+from bonepile.triominoes._grid import LIMIT, axial, corner_points, edges, is_up, tri_col, tri_id, tri_row
 
 NUMBERS = 6
 """Numbers run from 0 to 5 (T1)."""
@@ -184,6 +184,17 @@ class Place:
     def corner_points(self) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
         """The grid points ``(q, r)`` of the corners, clockwise from the leftmost."""
         return corner_points(self.col, self.row)
+
+    def neighbours(self) -> tuple[Place, Place, Place]:
+        """The places across each edge; edge i joins corner i and corner i+1.
+
+        For an UP place: left, right, below; for a DOWN place: above, right, left.
+
+        Two places that are neighbours share a whole edge (T4); a tile on a
+        neighbour and the edge between them are what a bridge counts (T5).
+        """
+        a, b, c = edges(self.tid)
+        return Place._by_tid(a), Place._by_tid(b), Place._by_tid(c)
 
     @classmethod
     def _by_tid(cls, tid: int) -> Place:

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -34,6 +34,8 @@ from bonepile.web.rooms import RoomManager
 from bonepile.web.sessions import ROOM_HAND_WAIT, GameSession, Listener, SeatSpec, SessionManager
 
 STATIC = Path(__file__).with_name("static")
+RULE_BOOKS = Path(__file__).resolve().parents[3] / "docs" / "rules"
+"""The rules as the project writes them (``docs/rules``), linked from the how-to pages; in a source checkout."""
 MAX_BODY = 16 * 1024
 """The largest request body, in bytes (docs: 413 too_large)."""
 
@@ -435,6 +437,13 @@ def create_app(
     @app.websocket("/ws/rooms/{room_id}")
     async def room_websocket(websocket: WebSocket, room_id: str) -> None:
         await room_socket.serve(websocket, room_id)
+
+    @app.get("/rules/{game}.md", include_in_schema=False)
+    async def rule_book(game: str) -> PlainTextResponse:
+        path = RULE_BOOKS / f"{game}.md"
+        if game not in ("dominoes", "triominoes") or not path.is_file():
+            raise ApiError(404, "unknown_rules", f"no rules for {game!r} here (they are docs/rules/ of the source)")
+        return PlainTextResponse(path.read_text(encoding="utf-8"))  # text/plain: every browser shows it
 
     static = Path(static_dir) if static_dir is not None else STATIC
     app.mount("/", StaticFiles(directory=static, html=True, check_dir=False), name="static")

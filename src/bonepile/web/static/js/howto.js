@@ -178,6 +178,7 @@ export function howToPage(root, game) {
       h("nav", { class: "crumbs" }, h("a", { href: "#/" }, "\u2190 bonepile")),
       h("h1", {}, `How to play ${title}`),
       ...(game === "dominoes" ? dominoes() : triominoes()),
+      p("Every rule, option and variant: ", h("a", { href: `/rules/${game}.md`, class: "how-rules" }, `the ${title} rules`), "."),
       h("p", { class: "how-back" }, h("a", { href: "#/", class: "button primary" }, "Start a game")),
     ),
   );

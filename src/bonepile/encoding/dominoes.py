@@ -1,0 +1,174 @@
+"""The Dominoes encoding: actions tile x end, draw, pass; observations of what one player may know.
+
+Actions, for a set of N tiles (N = 28 for double-six) and the E ends the
+engine names (``End``: left and right, E = 2): tile ``t`` (its index,
+``Tile.index``) played at end ``e`` (its position in ``End``) is ``tE + e``;
+the opening tile of a hand (no end yet) is ``tE`` too; ``NE`` is draw and
+``NE + 1`` is pass: 2N + 2 actions. With both ends showing the same number
+the engine has one move per tile (D4: at the right end), so it is ``2t + 1``.
+The ends are read from the engine, so a layout with more open ends grows the
+space without a change here.
+
+The observation is a float32 vector of blocks, every per-player block in seat
+order counted from the observer (the observer first), every per-side block
+likewise from the observer's side:
+
+=============  =========  =====================================================
+block          size       meaning
+=============  =========  =====================================================
+hand           N          1 for each tile the observer holds
+line           N          1 for each tile on the line
+played_by      P x N      who played each line tile
+left_end       K          one-hot open number at the left end (K = max pips + 1)
+right_end      K          one-hot open number at the right end
+tile_counts    P          tiles each player holds
+boneyard       1          tiles in the boneyard
+to_move        P          one-hot player to move (zeros once the hand is over)
+scores         S          each side's match score
+void           P x K      1 where the player drew or passed while that number was open
+draws          P          draws each player made this hand
+passes         P          passes each player made this hand
+hand_over      1          1 once the hand has ended
+=============  =========  =====================================================
+
+Nothing in it comes from anywhere but the engine's ``Observation``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from bonepile.dominoes import DRAW, PASS, End, Move, MoveKind, Observation, Rules, Tile, tiles_of_set
+from bonepile.encoding import Vector, relative
+from bonepile.encoding._layout import Layout
+
+
+class DominoesEncoding:
+    """Action ids and observation vectors for one set of Dominoes rules (see the module docstring)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.tiles: tuple[Tile, ...] = tiles_of_set(rules.max_pips)
+        n = self.num_tiles = len(self.tiles)
+        k = self.numbers = rules.max_pips + 1
+        p = self.players = rules.players
+        s = rules.num_sides
+        self.ends: tuple[End, ...] = tuple(End)
+        e = len(self.ends)
+        self._end_index = {end: index for index, end in enumerate(self.ends)}
+        self.draw_action = e * n
+        self.pass_action = e * n + 1
+        self.num_actions = e * n + 2
+        drawable = max(0, n - p * rules.hand_size - rules.boneyard_reserve) if rules.drawing else 0
+        plays = p * rules.hand_size + drawable
+        # Between two plays at most P - 1 passes (P passes in a row would mean nobody can play: blocked, D6).
+        self.max_events = plays + drawable + (p - 1) * plays
+        total_pips = sum(t.pips for t in self.tiles)
+        layout = self.layout = Layout()
+        layout.add("hand", n, 0, 1)
+        layout.add("line", n, 0, 1)
+        layout.add("played_by", p * n, 0, 1)
+        layout.add("left_end", k, 0, 1)
+        layout.add("right_end", k, 0, 1)
+        layout.add("tile_counts", p, 0, n)
+        layout.add("boneyard", 1, 0, n)
+        layout.add("to_move", p, 0, 1)
+        layout.add("scores", s, 0, rules.target + total_pips)
+        layout.add("void", p * k, 0, 1)
+        layout.add("draws", p, 0, n)
+        layout.add("passes", p, 0, self.max_events)
+        layout.add("hand_over", 1, 0, 1)
+        self.observation_size = layout.size
+        self.observation_low, self.observation_high = layout.bounds()
+        self.event_size = p + self.num_actions + n
+        self._at = {name: block.start for name, block in layout.blocks.items()}
+        self._ids: dict[Move, int] = {}
+
+    # ------------------------------------------------------------- actions
+
+    def action_of(self, move: Move) -> int:
+        action = self._ids.get(move)
+        if action is None:
+            action = self._ids[move] = self._action_of(move)
+        return action
+
+    def _action_of(self, move: Move) -> int:
+        if move.kind is MoveKind.DRAW:
+            return self.draw_action
+        if move.kind is MoveKind.PASS:
+            return self.pass_action
+        tile = move.tile
+        assert tile is not None
+        ends = len(self.ends)
+        return ends * tile.index + (0 if move.end is None else self._end_index[move.end])
+
+    def legal_actions(self, observation: Observation) -> dict[int, Move]:
+        return {self.action_of(move): move for move in observation.legal_moves}
+
+    def legal_actions_in(self, game: Any) -> dict[int, Move]:
+        """As ``legal_actions`` for the player to move, read from the game's legal moves (no observation built)."""
+        return {self.action_of(move): move for move in game.legal_moves()}
+
+    def action_text(self, action: int) -> str:
+        if action == self.draw_action:
+            return str(DRAW)
+        if action == self.pass_action:
+            return str(PASS)
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"no action {action}: actions run from 0 to {self.num_actions - 1}")
+        tile, end = divmod(action, len(self.ends))
+        return f"{self.tiles[tile]} {self.ends[end].value}" + (" or opening" if end == 0 else "")
+
+    # ------------------------------------------------------------- observations
+
+    def encode(self, observation: Observation) -> Vector:
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        at = self._at
+        me = observation.player
+        p, n, k = self.players, self.num_tiles, self.numbers
+        for held in observation.hand:
+            out[at["hand"] + held.index] = 1
+        for index, count in enumerate(observation.tile_counts):
+            out[at["tile_counts"] + relative(index, me, p)] = count
+        out[at["boneyard"]] = observation.boneyard_size
+        if observation.to_move is not None:
+            out[at["to_move"] + relative(observation.to_move, me, p)] = 1
+        rules = self.rules
+        own_side = rules.side_of(me)
+        for side, score in enumerate(observation.scores):
+            out[at["scores"] + relative(side, own_side, rules.num_sides)] = score
+        left = right = -1
+        for event in observation.events:
+            move, seat = event.move, relative(event.player, me, p)
+            tile = move.tile
+            if tile is not None:
+                out[at["line"] + tile.index] = 1
+                out[at["played_by"] + seat * n + tile.index] = 1
+                if move.end is None:
+                    left, right = tile.high, tile.low
+                elif move.end is End.LEFT:
+                    left = tile.other_end(left)
+                else:
+                    right = tile.other_end(right)
+                continue
+            if left >= 0:
+                out[at["void"] + seat * k + left] = 1
+                out[at["void"] + seat * k + right] = 1
+            out[at["draws" if move.kind is MoveKind.DRAW else "passes"] + seat] += 1
+        ends = observation.ends
+        if ends is not None:
+            out[at["left_end"] + ends[0]] = 1
+            out[at["right_end"] + ends[1]] = 1
+        if observation.hand_over is not None:
+            out[at["hand_over"]] = 1
+        return out
+
+    def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:
+        event = observation.events[index]
+        p = self.players
+        into[relative(event.player, observation.player, p)] = 1
+        into[p + self.action_of(event.move)] = 1
+        if drawn is not None:
+            into[p + self.num_actions + drawn.index] = 1

@@ -1,0 +1,250 @@
+"""The Tri-Ominos encoding: a fixed action space over the frontier, and observations of one player's view.
+
+Actions. The board is unbounded, so a window of places would have to hold
+every layout 56 tiles can make (thousands of places, hundreds of thousands
+of actions). Every legal placement, though, lies on the *frontier*: the empty
+triangles that share an edge with the layout (T4). So a placement is a slot
+of the frontier, a tile and a rotation::
+
+    action = (slot * 56 + tile) * 3 + rotation      (tile = Tile.index, rotation 0-2)
+    draw   = SLOTS * 168,  pass = SLOTS * 168 + 1
+
+with the frontier in place order (row, then column: ``Round.frontier()``'s
+order), slot 0 the lowest. The bound: a layout of k tiles is edge-connected
+(each tile shares an edge with an earlier one), so it has at least k - 1
+shared edges, and of its 3k tile edges at most 3k - 2(k - 1) = k + 2 face an
+empty triangle: the frontier has at most k + 2 places. A placement needs a
+tile in hand, so at most 55 are on the board: **57 slots** (``SLOTS``) hold
+every placement of every reachable position, 9,578 actions in all. Before the
+first tile the frontier is the origin alone (slot 0). The observation lists
+every slot's place and the numbers its corners must show, so an action id
+always reads as one placement.
+
+Coordinates. Every tile lies at most 55 edge steps from the origin (the
+layout is connected), and a step changes the column or the row by one, so
+columns and rows of tiles and frontier places stay within +-56.
+
+The observation is a float32 vector of blocks, per-player blocks in seat
+order counted from the observer:
+
+=============  ============  ===================================================
+block          size          meaning
+=============  ============  ===================================================
+hand           56            1 for each tile the observer holds
+layout         56 x 7        per tile: on the board, column, row, up, rotation one-hot
+played_by      P x 56        who placed each tile
+slots          58 x 25       per frontier slot: present, column, row, up, and each
+                             corner's number one-hot (0-5, or 6: no number yet)
+tile_counts    P             tiles each player holds
+pool           1             tiles in the pool
+to_move        P             one-hot player to move (zeros once the round is over)
+starter        P             one-hot player who opened the round
+scores         P             game scores
+draws_turn     1             draws the player to move has made this turn
+draws          P             draws each player made this round (setup draws too)
+passes         P             passes each player made this round
+round_over     1             1 once the round has ended
+=============  ============  ===================================================
+
+The slots block has 58 rows, one more than the action slots: with all 56
+tiles down the frontier can reach 58 places (nothing can be placed then).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import numpy as np
+
+from bonepile.encoding import Vector, relative
+from bonepile.encoding._layout import Layout
+from bonepile.triominoes import DRAW, ORIGIN, PASS, TILES, Event, EventKind, Move, MoveKind, Observation, Place, Rules
+
+NUM_TILES = len(TILES)
+ROTATIONS = 3
+SLOTS = NUM_TILES + 1
+"""Frontier slots an action can name: k + 2 places for k <= 55 tiles on the board (module docstring)."""
+OBSERVED_SLOTS = NUM_TILES + 2
+REACH = NUM_TILES
+"""Columns and rows of tiles and frontier places stay within +-REACH of the origin."""
+NO_NUMBER = 6
+
+_EVENT_KINDS = (EventKind.PLACE, EventKind.DRAW, EventKind.PASS, EventKind.SETUP_DRAW, EventKind.TIMEOUT)
+
+
+@functools.cache
+def neighbours(place: Place) -> tuple[Place, Place, Place]:
+    """The three places across a place's edges (the grid's documented coordinates: ``_grid``)."""
+    col, row = place.col, place.row
+    if place.up:
+        return Place(col - 1, row), Place(col + 1, row), Place(col, row - 1)
+    return Place(col, row + 1), Place(col + 1, row), Place(col - 1, row)
+
+
+@functools.cache
+def _corner_points(place: Place) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    return place.corner_points()
+
+
+def frontier(board: Sequence[Move]) -> tuple[Place, ...]:
+    """The empty places sharing an edge with the layout, in place order; the origin alone on an empty board."""
+    if board is _last_board[0]:
+        return _last_frontier[0]  # the engine hands out the same board tuple until a tile is placed
+    found = _frontier(board)
+    _last_board[0], _last_frontier[0] = board, found
+    return found
+
+
+_last_board: list[Sequence[Move]] = [()]
+_last_frontier: list[tuple[Place, ...]] = [(ORIGIN,)]
+
+
+def _frontier(board: Iterable[Move]) -> tuple[Place, ...]:
+    placed = {move.place for move in board if move.place is not None}
+    if not placed:
+        return (ORIGIN,)
+    empty = {n for place in placed for n in neighbours(place) if n not in placed}
+    return tuple(sorted(empty))
+
+
+class TriominoesEncoding:
+    """Action ids and observation vectors for one set of Tri-Ominos rules (see the module docstring)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        p = self.players = rules.players
+        self.draw_action = SLOTS * NUM_TILES * ROTATIONS
+        self.pass_action = self.draw_action + 1
+        self.num_actions = self.draw_action + 2
+        pool = NUM_TILES - p * rules.hand_size
+        # Placements (56 at most), draws and setup draws (the pool each), passes: one after failed draws
+        # (at most one per draw) or, with the pool empty, at most P in a row between placements (T7).
+        self.max_events = NUM_TILES + 3 * pool + p * (NUM_TILES + 2)
+        layout = self.layout = Layout()
+        layout.add("hand", NUM_TILES, 0, 1)
+        layout.add(
+            "layout",
+            NUM_TILES * 7,
+            [0, -REACH, -REACH, 0, 0, 0, 0] * NUM_TILES,
+            [1, REACH, REACH, 1, 1, 1, 1] * NUM_TILES,
+        )
+        layout.add("played_by", p * NUM_TILES, 0, 1)
+        slot_low = [0, -REACH, -REACH, 0] + [0] * 21
+        slot_high = [1, REACH, REACH, 1] + [1] * 21
+        layout.add("slots", OBSERVED_SLOTS * 25, slot_low * OBSERVED_SLOTS, slot_high * OBSERVED_SLOTS)
+        layout.add("tile_counts", p, 0, NUM_TILES)
+        layout.add("pool", 1, 0, NUM_TILES)
+        layout.add("to_move", p, 0, 1)
+        layout.add("starter", p, 0, 1)
+        layout.add("scores", p, -1e7, 1e7)
+        layout.add("draws_turn", 1, 0, NUM_TILES)
+        layout.add("draws", p, 0, NUM_TILES)
+        layout.add("passes", p, 0, self.max_events)
+        layout.add("round_over", 1, 0, 1)
+        self.observation_size = layout.size
+        self.observation_low, self.observation_high = layout.bounds()
+        self.event_size = p + len(_EVENT_KINDS) + NUM_TILES + 3 + ROTATIONS + 1 + NUM_TILES
+        self._at = {name: block.start for name, block in layout.blocks.items()}
+
+    # ------------------------------------------------------------- actions
+
+    def action_of(self, move: Move, slots: dict[Place, int]) -> int:
+        """The id of ``move`` given the frontier's slots (place -> slot)."""
+        if move.kind is MoveKind.DRAW:
+            return self.draw_action
+        if move.kind is MoveKind.PASS:
+            return self.pass_action
+        tile, place = move.tile, move.place
+        if tile is None or place is None:
+            raise ValueError(f"{move} has no action: only placements, draw and pass do")
+        slot = slots[place]
+        if slot >= SLOTS:
+            raise ValueError(f"{place} is frontier slot {slot}, beyond the {SLOTS} an action can name")
+        return (slot * NUM_TILES + tile.index) * ROTATIONS + move.rotation
+
+    def legal_from(self, moves: Sequence[Move], places: Sequence[Place]) -> dict[int, Move]:
+        """Each of ``moves`` by its action id, for the frontier ``places`` (in place order; none: the origin)."""
+        slots = {place: slot for slot, place in enumerate(places or (ORIGIN,))}
+        return {self.action_of(move, slots): move for move in moves}
+
+    def legal_actions(self, observation: Observation) -> dict[int, Move]:
+        return self.legal_from(observation.legal_moves, frontier(observation.board))
+
+    def legal_actions_in(self, game: Any) -> dict[int, Move]:
+        """As ``legal_actions`` for the player to move (the slots need the board: read from its observation)."""
+        return self.legal_actions(game.observation(game.to_move))
+
+    def action_text(self, action: int) -> str:
+        if action == self.draw_action:
+            return str(DRAW)
+        if action == self.pass_action:
+            return str(PASS)
+        if not 0 <= action < self.num_actions:
+            raise ValueError(f"no action {action}: actions run from 0 to {self.num_actions - 1}")
+        rest, rotation = divmod(action, ROTATIONS)
+        slot, tile = divmod(rest, NUM_TILES)
+        return f"{TILES[tile]} rotation {rotation} at frontier slot {slot}"
+
+    # ------------------------------------------------------------- observations
+
+    def encode(self, observation: Observation) -> Vector:
+        out = np.zeros(self.observation_size, dtype=np.float32)
+        at = self._at
+        me, p = observation.player, self.players
+        for held in observation.hand:
+            out[at["hand"] + held.index] = 1
+        numbers: dict[tuple[int, int], int] = {}
+        for move in observation.board:
+            tile, place = move.tile, move.place
+            assert tile is not None and place is not None
+            row = at["layout"] + tile.index * 7
+            out[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
+            out[row + 4 + move.rotation] = 1
+            for point, number in zip(_corner_points(place), tile.reading(move.rotation), strict=True):
+                numbers[point] = number
+        for slot, place in enumerate(frontier(observation.board)[:OBSERVED_SLOTS]):
+            row = at["slots"] + slot * 25
+            out[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
+            for corner, point in enumerate(_corner_points(place)):
+                out[row + 4 + corner * 7 + numbers.get(point, NO_NUMBER)] = 1
+        for index, count in enumerate(observation.tile_counts):
+            out[at["tile_counts"] + relative(index, me, p)] = count
+        out[at["pool"]] = observation.pool_size
+        if observation.to_move is not None:
+            out[at["to_move"] + relative(observation.to_move, me, p)] = 1
+            out[at["draws_turn"]] = observation.draws_this_turn
+        out[at["starter"] + relative(observation.starter, me, p)] = 1
+        for index, score in enumerate(observation.scores):
+            out[at["scores"] + relative(index, me, p)] = score
+        for event in observation.events:
+            seat = relative(event.player, me, p)
+            if event.kind is EventKind.PLACE and event.tile is not None:
+                out[at["played_by"] + seat * NUM_TILES + event.tile.index] = 1
+            elif event.kind in (EventKind.DRAW, EventKind.SETUP_DRAW):
+                out[at["draws"] + seat] += 1
+            elif event.kind in (EventKind.PASS, EventKind.TIMEOUT):
+                out[at["passes"] + seat] += 1
+        if observation.round_over is not None:
+            out[at["round_over"]] = 1
+        return out
+
+    def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:
+        event: Event = observation.events[index]
+        p = self.players
+        into[relative(event.player, observation.player, p)] = 1
+        at = p
+        if event.kind in _EVENT_KINDS:
+            into[at + _EVENT_KINDS.index(event.kind)] = 1
+        at += len(_EVENT_KINDS)
+        move = event.move
+        if event.kind is EventKind.PLACE and move is not None and move.tile is not None and move.place is not None:
+            into[at + move.tile.index] = 1
+            place = move.place
+            into[at + NUM_TILES : at + NUM_TILES + 3] = (place.col, place.row, 1 if place.up else 0)
+            into[at + NUM_TILES + 3 + move.rotation] = 1
+        at += NUM_TILES + 3 + ROTATIONS
+        into[at] = event.points
+        if drawn is not None:
+            into[at + 1 + drawn.index] = 1

@@ -1,0 +1,229 @@
+"""The PettingZoo AEC environment, written once over the game protocol and the game's encoding.
+
+An episode is a whole game (a match of hands or rounds to the rules' target;
+``target=1`` makes it one hand of Dominoes). Agents are ``player_0`` ..
+``player_{n-1}``, in seat order. Each step is one move of the agent to move;
+a draw that is the only legal move is made for the agent (``auto_draw``, on
+by default: drawing then is no decision, and every step then ends a turn, so
+agents take turns in seat order), while a draw the agent may choose (goliath's
+buying) stays an action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from bonepile.core.errors import IllegalMoveError, RulesError
+from bonepile.core.protocol import GameState
+from bonepile.encoding import Encoding, Vector, game_spec
+
+Reward = Literal["points", "win_loss"]
+IllegalAction = Literal["lose", "raise", "first_legal"]
+
+
+class BonepileAEC(AECEnv):  # type: ignore[misc]
+    """``bonepile.envs.aec_env(game, **rules)``: see the module docstring and docs/research.md.
+
+    ``reward``: ``"points"`` (each step, the points the agent's side gained;
+    penalties count negative) or ``"win_loss"`` (+1 to the winning sides, -1
+    to the others, at the end). ``illegal_action``: an action outside the mask
+    ``"lose"``s the game for the agent (reward ``illegal_reward``, everyone
+    terminated), ``"raise"``s ``IllegalMoveError``, or plays the
+    ``"first_legal"`` move instead. ``max_cycles`` truncates the episode after
+    that many moves per agent. ``seed`` seeds the games of ``reset()`` calls
+    that name no seed (each such reset plays the next game of that stream;
+    None: unpredictable) and the action spaces' ``sample()``; ``reset(seed=s)``
+    starts the stream of games again from ``s``.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "bonepile_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "dominoes",
+        preset: str | None = None,
+        players: int | None = None,
+        *,
+        reward: Reward = "points",
+        illegal_action: IllegalAction = "lose",
+        illegal_reward: float = -1.0,
+        auto_draw: bool = True,
+        max_cycles: int | None = None,
+        render_mode: str | None = None,
+        seed: int | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self.spec_ = spec = game_spec(game)
+        preset = preset if preset is not None else spec.presets()[0]
+        self.rules = spec.rules(preset, players, **options)
+        if reward not in ("points", "win_loss"):
+            raise RulesError(f"reward must be 'points' or 'win_loss', not {reward!r}")
+        if illegal_action not in ("lose", "raise", "first_legal"):
+            raise RulesError(f"illegal_action must be 'lose', 'raise' or 'first_legal', not {illegal_action!r}")
+        if max_cycles is not None and (not isinstance(max_cycles, int) or max_cycles < 1):
+            raise RulesError(f"max_cycles must be a whole number >= 1 or None, not {max_cycles!r}")
+        if render_mode not in (None, "ansi"):
+            raise RulesError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.reward_kind = reward
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
+        self.auto_draw = auto_draw
+        self.max_cycles = max_cycles
+        self.render_mode = render_mode
+        self.encoding: Encoding = spec.encoding(self.rules)
+        players_count = self.rules.players
+        self.possible_agents = [f"player_{seat}" for seat in range(players_count)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        encoding = self.encoding
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(encoding.observation_low, encoding.observation_high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (encoding.num_actions,), dtype=np.int8),
+            }
+        )
+        self._observation_spaces = {agent: observation_space for agent in self.possible_agents}
+        self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
+        if seed is not None:  # a seeded environment is reproducible through and through, sample() included
+            for index, agent in enumerate(self.possible_agents):
+                self._action_spaces[agent].seed(seed + index)
+        self.game: GameState | None = None
+        self._legal: dict[int, Any] = {}
+        self._seeds = random.Random(seed)
+
+    # ------------------------------------------------------------------ spaces
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_spaces[agent]
+
+    # ------------------------------------------------------------------ episode
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is None:
+            seed = self._seeds.randrange(2**31)
+        else:
+            self._seeds = random.Random(seed)
+        self.np_random_seed = seed
+        self.game = self.spec_.new_game(self.rules, seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.moves = 0
+        gained = self._make_forced_draws()
+        self._credit(gained)
+        self._select()
+
+    def _scores(self) -> list[float]:
+        game = self.game
+        assert game is not None
+        return [float(game.scores[game.side_of(seat)]) for seat in range(len(self.possible_agents))]
+
+    def _make_forced_draws(self) -> list[float]:
+        """Play every draw that is the only legal move; the points each player gained by them."""
+        game = self.game
+        assert game is not None
+        before = self._scores()
+        if self.auto_draw:
+            while not game.is_over:
+                legal = game.legal_moves()
+                if len(legal) != 1 or legal[0] != self.spec_.draw:
+                    break
+                game.play(legal[0])
+        return [after - was for after, was in zip(self._scores(), before, strict=True)]
+
+    def _select(self) -> None:
+        game = self.game
+        assert game is not None
+        to_move = game.to_move
+        if to_move is not None:
+            self.agent_selection = self.possible_agents[to_move]
+            self._legal = self.encoding.legal_actions_in(game)
+        else:
+            self._legal = {}
+
+    def _credit(self, gained: list[float]) -> None:
+        if self.reward_kind == "points":
+            for agent in self.agents:
+                self.rewards[agent] = gained[self._seat[agent]]
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self.game
+        assert game is not None
+        self._cumulative_rewards[agent] = 0.0
+        for other in self.agents:
+            self.rewards[other] = 0.0
+        move = self._legal.get(int(action)) if action is not None else None
+        if move is None:
+            if self.illegal_action == "raise":
+                raise IllegalMoveError(
+                    f"action {action!r} is not legal for {agent}: the legal actions are {sorted(self._legal)}"
+                )
+            if self.illegal_action == "lose":
+                self.rewards[agent] = self.illegal_reward
+                for other in self.agents:
+                    self.terminations[other] = True
+                    self.infos[other] = {"illegal_action": agent}
+                self._accumulate_rewards()
+                return
+            move = self._legal[min(self._legal)]
+        before = self._scores()
+        game.play(move)
+        self.moves += 1
+        self._make_forced_draws()
+        gained = [after - was for after, was in zip(self._scores(), before, strict=True)]
+        self._credit(gained)
+        if game.is_over:
+            for other in self.agents:
+                self.terminations[other] = True
+            if self.reward_kind == "win_loss":
+                winners = game.winners
+                for other in self.agents:
+                    self.rewards[other] = 1.0 if game.side_of(self._seat[other]) in winners else -1.0
+        elif self.max_cycles is not None and self.moves >= self.max_cycles * len(self.possible_agents):
+            for other in self.agents:
+                self.truncations[other] = True
+        self._select()
+        self._accumulate_rewards()
+
+    # ------------------------------------------------------------------ views
+
+    def observe(self, agent: str) -> dict[str, Vector | np.ndarray[Any, np.dtype[np.int8]]]:
+        game = self.game
+        assert game is not None
+        seat = self._seat[agent]
+        observation = game.observation(seat)
+        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+        if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
+            mask[list(self._legal)] = 1
+        return {"observation": self.encoding.encode(observation), "action_mask": mask}
+
+    def legal_moves(self) -> dict[int, Any]:
+        """The legal moves of the agent to move by action id (the engine's moves, for reading an action)."""
+        return dict(self._legal)
+
+    def render(self) -> str | None:
+        if self.render_mode is None or self.game is None:
+            return None
+        game = self.game
+        scores = " ".join(map(str, game.scores))
+        summaries = len(game.hand_summaries)
+        turn = "over" if game.to_move is None else self.possible_agents[game.to_move]
+        return f"scores: {scores}; finished hands or rounds: {summaries}; moves: {self.moves}; to move: {turn}"
+
+    def close(self) -> None:
+        self.game = None
