@@ -233,7 +233,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     ends = tuple(dict.fromkeys(number for _, number in view.preview(move).open_ends))  # what the engine says it leaves
     numbers = sorted(set(ends), reverse=True)
     shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
-    reasons.append(Reason("sheds", f"sheds {tile.pips} pips", weight=shed, facts={"pips": tile.pips}))
+    reasons.append(Reason("sheds", sheds_words(tile.pips), weight=shed, facts={"pips": tile.pips}))
     if view.danger >= 0.6 and view.opponents:
         low = min(view.opponents, key=lambda p: counts[p])
         left = "one tile" if counts[low] == 1 else f"{count_word(counts[low])} tiles"
@@ -332,6 +332,11 @@ def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]
         why = "and the boneyard is empty"
     words = f"no tile in your hand fits{shown}, {why}: pass"
     return (Reason("must_pass", words, weight=1.0, facts={"boneyard": left}),)
+
+
+def sheds_words(pips: int) -> str:
+    """ "sheds 1 pip", "sheds 7 pips": the reason in the words a player reads."""
+    return f"sheds {pips} pip" if pips == 1 else f"sheds {pips} pips"
 
 
 def plural_tiles(count: int) -> str:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile import dominoes, triominoes
+from bonepile.ai.dominoes_heuristic import sheds_words
 from bonepile.games import game_info
 from bonepile.web.catalog import GAMES, HAND_WORDS, PROTOCOL
 
@@ -837,4 +838,4 @@ def _plain_reason(observation: Any, move: Any, entry: dict[str, Any]) -> str:
     if isinstance(move, triominoes.Move):
         bonus = entry["bonus"]
         return f"scores {points} now" + (f", {bonus['name']} included" if bonus else "")
-    return f"sheds {move.tile.pips} pips"
+    return sheds_words(move.tile.pips)

@@ -287,9 +287,13 @@ export class DominoesBoard {
     this.draw();
   }
 
-  /** Light up the ends `tile` (a your_tiles entry) can go to; null clears them. */
-  showTargets(tile) {
+  /**
+   * Light up the ends `tile` (a your_tiles entry) can go to; null clears them. `hinted`: the move text of
+   * the hint's end, kept lit when the board redraws (a phone turned on its side).
+   */
+  showTargets(tile, hinted = null) {
     this.targetTile = tile && tile.moves.length ? tile : null;
+    this.hintedMove = hinted;
     this.draw();
   }
 
@@ -422,7 +426,7 @@ export class DominoesBoard {
     for (const { move, rect } of slots) {
       const label = `Play ${this.targetTile.tile} ${endName(move.end)}${move.points ? `, scores ${move.points}` : ""}`;
       const target = s("g", {
-        class: "end-target",
+        class: ["end-target", move.text === this.hintedMove ? "hinted" : ""].filter(Boolean).join(" "),
         role: "button",
         tabindex: "0",
         "aria-label": label,

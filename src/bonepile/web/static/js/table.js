@@ -9,7 +9,7 @@ import { TurnClock } from "./clock.js";
 import { h, plural, s, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showHandEnd, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
-import { hintCallout } from "./hint.js";
+import { foldsReasons, hintCallout } from "./hint.js";
 import { logPanel } from "./log.js";
 import { Motion, motionOff } from "./motion.js";
 import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
@@ -106,6 +106,7 @@ class Table {
     if (this.board) this.board.destroy();
     if (this.clock) this.clock.destroy();
     if (this.sizer) this.sizer.disconnect();
+    if (this.sheetSizer) this.sheetSizer.disconnect();
     if (this.unsound) this.unsound();
     clearTimeout(this.overTimer);
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
@@ -373,6 +374,7 @@ class Table {
       if (this.handEnd) {
         this.handEnd = null;
         this.dialogs.dismiss("handend");
+        this.measureSheet(null);
       }
       return;
     }
@@ -391,9 +393,27 @@ class Table {
       const handle = showHandEnd(this.dialogs, this.view, summary, { onContinue: () => this.continueHand() });
       shown.update = handle.update;
       handle.update(this.view);
+      this.measureSheet(this.el.layer.querySelector(".dialog.hand-end"));
     };
     if (motionOff()) open();
     else setTimeout(open, 750);
+  }
+
+  /**
+   * The end-of-hand sheet's height, for the table to step out from under it (table.css): a bottom sheet
+   * would otherwise hide your face-up hand and the foot of the final position. null: the sheet is gone.
+   */
+  measureSheet(sheet) {
+    if (this.sheetSizer) this.sheetSizer.disconnect();
+    this.sheetSizer = null;
+    if (!sheet) {
+      this.page.style.removeProperty("--hand-end-h");
+      return;
+    }
+    const measure = () => this.page.style.setProperty("--hand-end-h", `${Math.ceil(sheet.getBoundingClientRect().height)}px`);
+    this.sheetSizer = new ResizeObserver(measure);
+    this.sheetSizer.observe(sheet);
+    measure();
   }
 
   async continueHand() {
@@ -662,11 +682,15 @@ class Table {
         ),
       );
     }
-    if (this.hint) {
-      extra.push(hintCallout(this.hint, { onClose: () => ((this.hint = null), this.renderMyArea()) }));
-    }
+    const callout = this.hint
+      ? hintCallout(this.hint, {
+          onClose: () => ((this.hint = null), this.renderMyArea()),
+          folded: this.hintFolded,
+          onFold: (folded) => (this.hintFolded = folded),
+        })
+      : null;
     const notes = extra.length ? [h("div", { class: "my-notes" }, extra)] : [];
-    area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
+    area.replaceChildren(...(callout ? [callout] : []), info, h("div", { class: "hand-row" }, hand, actions), ...notes);
     this.sizeHand();
   }
 
@@ -774,7 +798,13 @@ class Table {
     const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 40;
     this.el.sidebar.replaceChildren(
       scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary) }),
-      logPanel(this.view, { boardHost: this.boardHost }),
+      logPanel(this.view, {
+        boardHost: this.boardHost,
+        uncover: () => {
+          this.togglePanel(false);
+          this.el.panelButton.focus();
+        },
+      }),
     );
     const log = this.el.sidebar.querySelector(".log");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
@@ -815,7 +845,7 @@ class Table {
 
   showSelection() {
     const tile = this.myTurn ? this.selectedTile() : null;
-    this.board.showTargets(tile);
+    this.board.showTargets(tile, tile && this.hint && this.hint.move.tile === tile.tile ? this.hint.move.text : null);
     for (const button of this.page.querySelectorAll(".hand-tile")) {
       const on = button.dataset.tile === this.selected;
       button.classList.toggle("selected", on);
@@ -948,6 +978,7 @@ class Table {
       const answer = await this.transport.hint(view);
       if (this.view !== view) return;
       this.hint = answer;
+      this.hintFolded = foldsReasons();
       if (answer.move.tile) this.selected = answer.move.tile;
       this.render();
       this.el.live.textContent = `Hint: ${answer.move.label}: ${answer.reason}.`;
