@@ -1,6 +1,6 @@
 # One command each: `make play` (the web app) and `make test` create .venv and install what they need
-# (`make test` also the optional `peers` and `rl` extras, so the lockstep tests against OpenSpiel and `dominoes`
-# and the research interfaces' own checkers run).
+# (`make test` and `make check` also the optional `peers` and `rl` extras, so the lockstep tests against OpenSpiel
+# and `dominoes` and the research interfaces' own checkers run, and mypy sees the libraries the adapters use).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,7 +9,9 @@ PEERS := $(VENV)/.installed-peers
 GAME ?= dominoes
 ARGS ?=
 
-.PHONY: play play-terminal test check bench bench-envs bench-strength install clean
+ALLFIVES := .venv-allfives/.installed
+
+.PHONY: play play-terminal test check bench bench-envs bench-strength bench-allfives install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,12 +35,12 @@ play-terminal: $(STAMP)
 test: $(PEERS)
 	$(BIN)/python -m pytest -n auto -q
 
-check: $(STAMP)
+check: $(PEERS)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/ruff format --check src tests bench
 	$(BIN)/mypy
 
-bench: $(PEERS)
+bench: $(PEERS) $(ALLFIVES)
 	$(BIN)/python bench/throughput.py
 
 # Random-policy speed through the OpenSpiel, PettingZoo and Gymnasium interfaces (ARGS="--seconds 5").
@@ -49,5 +51,15 @@ bench-envs: $(PEERS)
 bench-strength: $(PEERS)
 	$(BIN)/python bench/strength.py $(ARGS)
 
+# The all-fives-domino package installs a top-level `src` package: it gets a venv of its own, never ours.
+$(ALLFIVES):
+	$(PYTHON) -m venv .venv-allfives
+	.venv-allfives/bin/python -m pip install --quiet all-fives-domino==1.0.23
+	touch $(ALLFIVES)
+
+# Its rounds replayed move by move in our engine (ARGS="--games 40").
+bench-allfives: $(STAMP) $(ALLFIVES)
+	$(BIN)/python bench/allfives_peer.py $(ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-allfives .pytest_cache .mypy_cache .ruff_cache

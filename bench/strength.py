@@ -22,6 +22,12 @@ in both games. One run, in sections (``--only`` picks some):
   ``partnership``: win rates, points and Elo.
 * ``triominoes``: the same for Tri-Ominos (no peer plays it in Python),
   ``pressman`` with 2 and 4 players (4: all four agents at one table).
+* ``all-fives``: Dominoes' scoring game with the spinner, 2 players, whole
+  games to 150 through the arena (each deal once per seat rotation): each
+  level against the one below it (``ismcts`` against ``heuristic``,
+  ``heuristic`` against ``greedy``, ``greedy`` against ``random``). The
+  ``all-fives-domino`` package's players are measured apart
+  (``bench/allfives_peer.py``): its rules differ from ours (see there).
 
 A bridged hand is one game; each deal is played twice with the sides swapped
 (mirrored), so the luck of the deal cancels out; a game is decisive when it
@@ -61,6 +67,7 @@ import bonepile.ai.triominoes_ismcts  # noqa: F401  (registers the Tri-Ominos ag
 from bonepile.ai import make_agent
 from bonepile.ai.base import Agent, register
 from bonepile.ai.ismcts import DEFAULT_ITERATIONS as DOMINOES_ISMCTS_ITERATIONS
+from bonepile.ai.ismcts import SCORING_ITERATIONS as ALL_FIVES_ISMCTS_ITERATIONS
 from bonepile.ai.ismcts import ISMCTSAgent
 from bonepile.ai.triominoes_ismcts import DEFAULT_ITERATIONS as TRIOMINOES_ISMCTS_ITERATIONS
 from bonepile.arena import ArenaConfig, ArenaResult, GameResult, GameSpec, play_batch, run_arena, wilson_interval
@@ -68,7 +75,7 @@ from bonepile.arena.backends import batch_size_for, default_jobs
 from bonepile.arena.runner import derived_seed
 from bonepile.peers import Decider, LockstepMismatch, OurDecider, PeerDecider, PeerMissingError, bonepile_decider
 
-SECTIONS = ("block", "partnership", "dominoes", "triominoes")
+SECTIONS = ("block", "partnership", "dominoes", "triominoes", "all-fives")
 AGENTS = ("ismcts", "heuristic", "greedy", "random")
 """Our agents, strongest first, as the arena sections rate them."""
 
@@ -94,6 +101,9 @@ CHEAP = 10
 ARENA_CHEAP = 50
 """Arena pairings where no side searches play this many times ``--arena-games`` (400 by default): whole games
 are long, and ``heuristic`` against ``greedy`` needs a few hundred to tell a clear lead from luck."""
+
+FIVES_LADDER = (("ismcts", "heuristic"), ("heuristic", "greedy"), ("greedy", "random"))
+"""The all-fives pairings: each level against the one below it."""
 
 TIMED = "timed:"
 """Prefix of the arena agents that time their own decisions (the arena itself only sums thinking time)."""
@@ -369,6 +379,11 @@ def arena_runs(section: str, games: int) -> list[ArenaRun]:
     share each table, seats rotating; the pairings without ``ismcts`` are
     also played apart (two seats each), for enough games to tell them apart.
     """
+    if section == "all-fives":
+        return [
+            ArenaRun("dominoes", "all-fives", 2, pair, max(2, games if "ismcts" in pair else games * ARENA_CHEAP // 4))
+            for pair in FIVES_LADDER
+        ]
     if section == "dominoes":
         game, setups = "dominoes", (("block", 2), ("partnership", 4))
     else:
@@ -579,6 +594,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help=f"games per arena pairing with ismcts (default 8; --quick 2); {ARENA_CHEAP} times as many without",
     )
+    parser.add_argument(
+        "--fives-games",
+        type=int,
+        default=None,
+        help=f"all-fives games of ismcts against heuristic (default 60; --quick 2); {ARENA_CHEAP // 4} times as "
+        "many in the pairings without ismcts",
+    )
     parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: deals and every agent's seed derive from it")
     parser.add_argument("--only", action="append", choices=SECTIONS, help="run only this section (repeatable)")
@@ -593,6 +615,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]  # whole rows, between the progress lines
     games = args.games if args.games is not None else 4 if args.quick else 80
     arena_games = args.arena_games if args.arena_games is not None else 2 if args.quick else 8
+    fives_games = args.fives_games if args.fives_games is not None else 2 if args.quick else 60
     if games < 2 or arena_games < 2 or args.jobs < 1:
         parser.error("--games and --arena-games must be at least 2, --jobs at least 1")
     for budget in (args.block_budget, args.partnership_budget):
@@ -618,7 +641,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"ours: ismcts[{args.block_budget}] in 2p block, ismcts[{args.partnership_budget}] in 4p partnership "
         f"(iterations a move, or a time); in the arena the registered agents (Dominoes ismcts "
-        f"{DOMINOES_ISMCTS_ITERATIONS} iterations, Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS})"
+        f"{DOMINOES_ISMCTS_ITERATIONS} iterations, all-fives {ALL_FIVES_ISMCTS_ITERATIONS}, "
+        f"Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS})"
     )
     print(
         f"peers: OpenSpiel ISMCTSBot {OPENSPIEL_SIMULATIONS} simulations, uct_c {OPENSPIEL_UCT_C}, random rollouts; "
@@ -660,7 +684,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     future.add_done_callback(progress.on_done(label, 2 * line.deals))
                     futures.append(future)
                 bridged[section].append((line, futures))
-        arenas = {s: arena_runs(s, arena_games) for s in sections if s not in budgets}
+        arenas = {
+            s: arena_runs(s, fives_games if s == "all-fives" else arena_games) for s in sections if s not in budgets
+        }
         threads = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, sum(len(r) for r in arenas.values())))
         arena_futures = {
             section: [threads.submit(play_arena, run, args.seed, pool, args.jobs, progress) for run in runs]
@@ -689,7 +715,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             runs = arenas[section]
             for arena_future in arena_futures[section]:
                 arena_future.result()  # waits, and raises a worker's error here
-            game = "Dominoes" if section == "dominoes" else "Tri-Ominos"
+            game = "Tri-Ominos" if section == "triominoes" else "Dominoes"
             for players in sorted({r.players for r in runs}):
                 group = [r for r in runs if r.players == players]
                 preset = group[0].preset

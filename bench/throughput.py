@@ -68,7 +68,7 @@ class Row:
 
     name: str
     ours: Workload
-    theirs: tuple[Workload, ...] = ()
+    theirs: tuple[Workload | ExternalWorkload, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +80,13 @@ class Measurement:
 # ------------------------------------------------------------------ workloads
 
 
-def bonepile_dominoes(preset: str, players: int) -> Workload:
+def bonepile_dominoes(preset: str, players: int, **options: Any) -> Workload:
     """Our Dominoes engine: ``Hand.deal`` then random legal moves until ``play`` reports the outcome."""
 
     def make(seed: int) -> PlayHand:
         from bonepile.dominoes import Hand, Rules
 
-        rules = Rules.from_preset(preset, players)
+        rules = Rules.from_preset(preset, players, **options)
         rng = random.Random(seed)
         choice = rng.choice
         deal = Hand.deal
@@ -101,7 +101,8 @@ def bonepile_dominoes(preset: str, players: int) -> Workload:
 
         return play_hand
 
-    return Workload(f"bonepile {preset} {players}p", make)
+    named = "".join(f" {key}={value}" for key, value in options.items())
+    return Workload(f"bonepile {preset} {players}p{named}", make)
 
 
 def open_spiel_game(short_name: str) -> Workload:
@@ -165,6 +166,44 @@ def dominoes_package() -> Workload:
     return Workload("dominoes package", make)
 
 
+@dataclass(frozen=True, slots=True)
+class ExternalWorkload:
+    """A peer that cannot share our process: it measures itself in its own, the same way, and reports."""
+
+    label: str
+    run: Callable[[int, float, int, float], Measurement]
+    """(seed, seconds, repeats, warm-up) -> the best repeat's measurement."""
+
+
+def allfives_package() -> ExternalWorkload:
+    """The ``all-fives-domino`` package, in its own venv (its modules are a top-level ``src``): random rounds.
+
+    ``bench/allfives_peer_driver.py speed`` plays whole rounds (its deal and
+    its forced opening double included) between two of its ``RandomBrain``
+    players, timed in that process with the same budget, repeats and warm-up;
+    a round is its hand. Its rules differ from ours in places (see
+    ``bench/allfives_peer.py``); our closest workload is all-fives with the
+    last tile of the boneyard never drawn, as in the package.
+    """
+
+    def run(seed: int, seconds: float, repeats: int, warmup: float) -> Measurement:
+        import json
+        import subprocess
+
+        from allfives_peer import DRIVER, peer_python
+
+        try:
+            python = peer_python()
+        except (OSError, subprocess.CalledProcessError) as error:
+            raise PeerMissingError(f"all-fives-domino could not be installed in its venv ({error})") from None
+        command = [str(python), str(DRIVER), "speed", "--seed", str(seed), "--seconds", str(seconds)]
+        command += ["--repeats", str(repeats), "--warmup", str(warmup)]
+        result = json.loads(subprocess.run(command, capture_output=True, text=True, check=True).stdout)
+        return Measurement(result["rounds_per_second"], result["decisions_per_round"])
+
+    return ExternalWorkload("all-fives-domino package (own venv)", run)
+
+
 def bonepile_triominoes(preset: str, players: int) -> Workload:
     """Our Tri-Ominos engine: ``Round.deal`` then random legal moves until ``play`` reports the round's end."""
 
@@ -205,6 +244,7 @@ ROWS: tuple[Row, ...] = (
         (open_spiel_game("python_team_dominoes"), dominoes_package()),
     ),
     Row("draw 2p", bonepile_dominoes("draw", 2)),
+    Row("all-fives 2p", bonepile_dominoes("all-fives", 2, boneyard_reserve=1), (allfives_package(),)),
     Row("triominoes pressman 2p", bonepile_triominoes("pressman", 2)),
     Row("triominoes pressman 4p", bonepile_triominoes("pressman", 4)),
     Row("triominoes pressman 6p", bonepile_triominoes("pressman", 6)),
@@ -334,7 +374,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if workload.label in results:
                 continue
             try:
-                result = measure(workload, args.seed, args.seconds, args.repeats, args.warmup)
+                if isinstance(workload, ExternalWorkload):
+                    result = workload.run(args.seed, args.seconds, args.repeats, args.warmup)
+                else:
+                    result = measure(workload, args.seed, args.seconds, args.repeats, args.warmup)
             except PeerMissingError as missing:
                 results[workload.label] = str(missing)
                 print(f"{workload.label:<40} skipped: {missing}", flush=True)

@@ -56,7 +56,8 @@ def test_dominoes_reasons_are_true_of_the_position(preset: str, players: int) ->
                 assert "{" not in text and text.strip() == text
             for reason in _by_kind(reasons, "sheds"):
                 assert move.tile is not None and reason.facts["pips"] == move.tile.pips
-                assert f"sheds {move.tile.pips} pips" in reason.words(NAMES)
+                pips = move.tile.pips
+                assert f"sheds {pips} pip{'' if pips == 1 else 's'}" in reason.words(NAMES)
                 checked["sheds"] += 1
             for reason in _by_kind(reasons, "passed_on"):
                 (player,) = reason.seats
@@ -168,3 +169,11 @@ def test_the_search_says_how_often_it_tried_the_move() -> None:
         assert isinstance(visits, int) and isinstance(deals, int) and 0 < visits <= deals
         assert f"{deals} possible deals" in search.words(NAMES) and f"in {visits} of them" in search.words(NAMES)
         assert len(reasons) >= 2
+
+
+def test_one_pip_is_said_in_the_singular() -> None:
+    """Was "sheds 1 pips" under the hint of a 1-0."""
+    from bonepile.ai.dominoes_heuristic import sheds_words
+
+    assert sheds_words(1) == "sheds 1 pip"
+    assert sheds_words(0) == "sheds 0 pips" and sheds_words(7) == "sheds 7 pips"

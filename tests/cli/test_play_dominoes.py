@@ -72,6 +72,9 @@ def bot_answer(screen: str) -> str:
         return ""
     if "fits both ends" in prompt:
         return "r"
+    offered = re.search(r"fits \d+ ends: (\w) = ", prompt)
+    if offered:
+        return offered.group(1)
     if "d to draw" in prompt:
         return "d"
     assert "Your move" in prompt, f"unexpected prompt {prompt!r}"
@@ -93,13 +96,14 @@ def test_a_tile_number_plays_the_tile_at_the_only_end_it_fits() -> None:
 def test_a_tile_that_fits_both_ends_asks_which() -> None:
     hand, seen = _observation(CHOICES)
     choice = interpret("3", seen, hand.parse_move)
-    assert choice == ChooseEnd(Tile(4, 3), Move.play(Tile(4, 3), End.LEFT), Move.play(Tile(4, 3), End.RIGHT))
+    left, right = Move.play(Tile(4, 3), End.LEFT), Move.play(Tile(4, 3), End.RIGHT)
+    assert choice == ChooseEnd(Tile(4, 3), {End.LEFT: left, End.RIGHT: right})
     assert isinstance(choice, ChooseEnd)
-    assert interpret_end("l", choice) == choice.left
-    assert interpret_end("RIGHT", choice) == choice.right
-    assert interpret_end("", choice) is None  # back to choosing a tile
-    assert interpret_end("q", choice) == Quit()
-    assert isinstance(interpret_end("up", choice), Rejected)
+    assert interpret_end("l", choice, seen) == left
+    assert interpret_end("RIGHT", choice, seen) == right
+    assert interpret_end("", choice, seen) is None  # back to choosing a tile
+    assert interpret_end("q", choice, seen) == Quit()
+    assert isinstance(interpret_end("up", choice, seen), Rejected)
     assert interpret("3 r", seen, hand.parse_move) == Move.play(Tile(4, 3), End.RIGHT)
 
 
@@ -170,6 +174,52 @@ def test_a_long_line_wraps_and_keeps_every_tile_in_order() -> None:
     assert rows[0].startswith("< 0 ") and rows[-1].endswith(" 1 >")
 
 
+# Spinner 5-5 with both sides covered: west 3, east 5 (2-5), and the open north and south ends (5, 5).
+THREE_ENDS = "hands: 5-1 4-0 / 2-2 0-0; line: 3-5 5-5 5-6 6-2 2-5; spinner: 5-5; boneyard: 1-1 2-0; turn: 0"
+
+
+def test_a_tile_that_fits_three_arms_asks_which_by_the_compass() -> None:
+    # East ends in 5 (2-5), north and south are open on the spinner's 5 (alike: one choice, north).
+    # Seat 0's tiles are numbered 1 = 4-0, 2 = 5-1.
+    hand, seen = _observation(THREE_ENDS, "all-fives")
+    choice = interpret("2", seen, hand.parse_move)
+    assert isinstance(choice, ChooseEnd)
+    assert set(choice.moves) == {End.RIGHT, End.NORTH}
+    assert interpret_end("e", choice, seen) == Move.parse("5-1 right")
+    assert interpret_end("n", choice, seen) == Move.parse("5-1 north")
+    refused = interpret_end("w", choice, seen)
+    assert isinstance(refused, Rejected) and "e = east (5), n = north (5)" in refused.message
+    assert interpret("2 n", seen, hand.parse_move) == Move.parse("5-1 north")
+    alike = interpret("5-1 s", seen, hand.parse_move)  # south is like north here: the engine offers north
+    assert isinstance(alike, Rejected) and "5-1 goes east or north here, not south" in alike.message
+    assert isinstance(interpret("2 w", seen, hand.parse_move), Rejected)
+
+
+def test_the_layout_shows_the_spinners_four_arms_and_the_count() -> None:
+    text = "hands: 6-1 / 4-0; line: 3-5 5-5 5-6; spinner: 5-5; north: 5-2 2-2; south: 5-4; boneyard: 1-1; turn: 0"
+    hand = Hand.from_position(Rules.from_preset("all-fives"), text)
+    screen = _render(render_table(TableView(hand.observation(0), ("You", "AI 1 (greedy)"), seed=5)))
+    rows = [row.strip("│ ") for row in screen.splitlines()]
+    north = next(i for i, row in enumerate(rows) if row.startswith("north: spinner [5|2]├─┤ 2 ▲"))
+    line = next(i for i, row in enumerate(rows) if row.startswith("W ◀ 3 [3|5]├─┤[5|6] 6 ▶ E"))
+    south = next(i for i, row in enumerate(rows) if row.startswith("south: spinner [5|4] 4 ▼"))
+    assert north < line < south
+    assert "open ends: west 3 · east 6 · north 2 · south 4" in screen
+    assert "count 17" in screen  # 3 + 6 + the 2-2 crossways (4) + 4
+    assert "layout · spinner 5-5" in screen
+
+
+def test_a_score_made_during_play_is_said_in_the_log() -> None:
+    hand = Hand.from_position(
+        Rules.from_preset("all-fives"), "hands: 5-0 6-6 / 3-3 2-1; line: 5-5; spinner: 5-5; boneyard: 1-1; turn: 0"
+    )
+    hand.play("5-0 right")
+    seen = hand.observation(1)
+    assert player_status(seen, 0) == "played 5-0 right (+10)"
+    screen = _render(render_table(TableView(seen, ("Ann", "AI 1 (greedy)"), seed=5, log_lines=3)))
+    assert "Ann played 5-0 right (+10)" in screen and "count 10" in screen and "score 10" in screen
+
+
 def test_statuses_say_what_each_player_did() -> None:
     hand = Hand.from_position(
         Rules.from_preset("draw", 3),
@@ -232,7 +282,7 @@ def _table(
 
 @pytest.mark.parametrize(
     ("preset", "players", "seed"),
-    [("draw", 3, 1), ("block", 2, 2), ("partnership", None, 3), ("draw-reserve", 2, 4)],
+    [("draw", 3, 1), ("block", 2, 2), ("partnership", None, 3), ("draw-reserve", 2, 4), ("all-fives", 2, 5)],
 )
 def test_every_preset_plays_to_the_end_with_the_record_kept(
     preset: str, players: int | None, seed: int, tmp_path: Path
@@ -278,7 +328,7 @@ def test_end_of_input_stops_the_game_cleanly(tmp_path: Path) -> None:
     [
         (["play", "dominoes", "--players", "9"], "not 9"),
         (["play", "dominoes", "--opponent", "wizard"], "unknown agent 'wizard'"),
-        (["play", "dominoes", "--preset", "all-fives"], "not implemented yet"),
+        (["play", "dominoes", "--preset", "muggins"], "unknown preset 'muggins'"),
     ],
 )
 def test_bad_options_give_one_red_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -422,5 +472,39 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         screen = screen_when(lambda s: "You quit" in s)
         assert "You quit: the game stops in hand 1" in screen and "Traceback" not in screen
         assert load_record(record)["moves"][len(seen.events)] == f"{both[0]} left"
+    finally:
+        subprocess.run([*tmux, "kill-server"], capture_output=True)
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_the_live_all_fives_table_in_tmux_shows_the_spinner_and_the_count(tmp_path: Path) -> None:
+    tmux = ["tmux", "-L", f"bonepile-fives-{os.getpid()}"]
+    command = shlex.join(_command("--preset", "all-fives", "--seed", "4", "--record", str(tmp_path / "g.json")))
+    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "100", "-y", "40", command + "; sleep 30"])
+    # What the engine says the player sees at their first turn, with the same AI player.
+    expected = Game.new("all-fives", 2, 4)
+    agent = make_agent("greedy", "dominoes", agent_seed(4, 1))
+    while expected.to_move != 0:
+        expected.play(agent.choose(expected.observation(1)))
+    seen = expected.observation(0)
+
+    def screen_when(ready: Callable[[str], bool], timeout: float = 10.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
+            if ready(shown) or time.monotonic() > deadline:
+                return shown
+            time.sleep(0.05)
+
+    try:
+        screen = screen_when(lambda s: "Your move" in s)
+        assert screen.splitlines()[0].startswith("Dominoes · all-fives · 2 players · hand 1 · first to 150")
+        assert f"count {seen.count}" in screen
+        if seen.spinner is not None:
+            assert f"layout · spinner {seen.spinner}" in screen
+        assert f"score {seen.scores[0]}" in screen and f"score {seen.scores[1]}" in screen
+        subprocess.run([*tmux, "send-keys", "-t", "play", "q", "Enter"], check=True)
+        screen = screen_when(lambda s: "You quit" in s)
+        assert "You quit: the game stops in hand 1" in screen and "Traceback" not in screen
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)

@@ -47,9 +47,96 @@ CASES: list[tuple[str, int, dict[str, Any], int]] = [
     ("draw", 3, {"next_hand_leader": "winner", "hand_score": "all"}, 30),
     ("draw", 2, {"set": "double-nine", "boneyard_reserve": 1}, 12),
     ("block", 4, {"set": "double-twelve", "teams": True, "target": 150}, 8),
+    ("all-fives", 2, {}, 16),
+    ("all-fives", 3, {}, 10),
+    ("all-fives", 4, {"teams": True}, 10),
+    ("all-fives", 2, {"drawing": False}, 12),
+    ("all-fives", 3, {"set": "double-nine", "target": 100}, 6),
+    ("block", 2, {"spinner": True}, 12),
+    ("draw", 2, {"hand_score": "all_fives"}, 10),
 ]
 OBSERVATION_EVERY = 3
 """Check observations in every third game (they are the slowest check)."""
+
+
+Layout = tuple[list[tuple[int, int]], Tile | None, list[tuple[int, int]], list[tuple[int, int]]]
+"""The line (west to east), the spinner, its north and south arms outward (near half first)."""
+
+
+def layout_of(hand: Hand) -> Layout:
+    return list(hand.line), hand.spinner, list(hand.north), list(hand.south)
+
+
+def open_ends(layout: Layout) -> list[tuple[End, int, bool, bool]]:
+    """D4: every open end as (end, number, outer tile a double, arm empty); north and south after both sides."""
+    line, spinner, north, south = layout
+    ends = [(End.LEFT, line[0][0], line[0][0] == line[0][1], False)]
+    ends.append((End.RIGHT, line[-1][1], line[-1][0] == line[-1][1], False))
+    if spinner is not None:
+        where = [Tile(a, b) for a, b in line].index(spinner)
+        if 0 < where < len(line) - 1:
+            for end, arm in ((End.NORTH, north), (End.SOUTH, south)):
+                number = arm[-1][1] if arm else spinner.high
+                ends.append((end, number, bool(arm) and arm[-1][0] == arm[-1][1], not arm))
+    return ends
+
+
+def count_of(layout: Layout) -> int:
+    """D7 (all-fives): every arm's outer free number; a double at an arm's end, both halves."""
+    line, _, north, south = layout
+    if len(line) == 1:
+        return line[0][0] + line[0][1]
+    total = 0
+    for near, far in [(line[0][1], line[0][0]), line[-1]] + [arm[-1] for arm in (north, south) if arm]:
+        total += near + far if near == far else far
+    return total
+
+
+def laid(rules: Rules, layout: Layout, end: End, tile: Tile) -> Layout:
+    """The layout after ``tile`` at ``end`` (D4): the first double played becomes the spinner."""
+    line, spinner, north, south = list(layout[0]), layout[1], list(layout[2]), list(layout[3])
+    number = {e: n for e, n, _, _ in open_ends(layout)}[end]
+    other = tile.other_end(number)
+    if end is End.LEFT:
+        line.insert(0, (other, number))
+    elif end is End.RIGHT:
+        line.append((number, other))
+    else:
+        (north if end is End.NORTH else south).append((number, other))
+    if spinner is None and rules.spinner and tile.is_double:
+        spinner = tile
+    return line, spinner, north, south
+
+
+def future(rules: Rules, layout: Layout) -> tuple[Any, ...]:
+    """What decides the rest of the hand after a play: two plays with the same future are one choice (D4)."""
+    ends = open_ends(layout)
+    line, spinner, _, _ = layout
+    free_sides = 0
+    if spinner is not None:
+        where = [Tile(a, b) for a, b in line].index(spinner)
+        free_sides = (where == 0) + (where == len(line) - 1)
+    if rules.hand_score != "all_fives":
+        return (sorted(n for _, n, _, _ in ends), free_sides)
+    return (count_of(layout), sorted((n, d, e) for _, n, d, e in ends), free_sides)
+
+
+def check_choice_of_ends(hand: Hand, legal: tuple[Move, ...]) -> None:
+    """D4: each tile that fits is offered once per different future, at an end it fits."""
+    rules = hand.rules
+    player = hand.to_move
+    assert player is not None
+    layout = layout_of(hand)
+    numbers = {end: n for end, n, _, _ in open_ends(layout)}
+    for t in hand.tiles_of(player):
+        fits = [end for end, n in numbers.items() if t.has(n)]
+        offered = [m.end for m in legal if m.tile is t]
+        assert all(end in fits for end in offered), hand.position()
+        assert all(end is not None for end in offered)
+        futures = [future(rules, laid(rules, layout, end, t)) for end in offered if end is not None]
+        assert len(set(map(repr, futures))) == len(futures), (hand.position(), t)
+        every = {repr(future(rules, laid(rules, layout, end, t))) for end in fits}
+        assert every == set(map(repr, futures)), (hand.position(), t)
 
 
 def expected_legal_moves(hand: Hand, opening: tuple[int, frozenset[Tile]] | None) -> set[Move]:
@@ -62,6 +149,13 @@ def expected_legal_moves(hand: Hand, opening: tuple[int, frozenset[Tile]] | None
     if ends is None:
         assert opening is not None and opening[0] == player
         return {Move.play(t) for t in opening[1]}
+    if rules.spinner or rules.hand_score == "all_fives":
+        legal = hand.legal_moves()
+        numbers = {n for _, n, _, _ in open_ends(layout_of(hand))}
+        if any(t.has(n) for t in held for n in numbers):
+            check_choice_of_ends(hand, legal)
+            return set(legal)
+        return {DRAW} if rules.drawing and hand.boneyard_size > rules.boneyard_reserve else {PASS}
     left, right = ends
     plays: set[Move] = set()
     for t in held:
@@ -95,7 +189,7 @@ def d3_opening(hand: Hand, previous: HandOutcome | None) -> tuple[int, frozenset
 def check_tiles_accounted_for(hand: Hand) -> None:
     rules = hand.rules
     places = [t for p in range(rules.players) for t in hand.tiles_of(p)]
-    places += [Tile(a, b) for a, b in hand.line]
+    places += [Tile(a, b) for a, b in hand.line + hand.north + hand.south]
     places += hand.boneyard()
     counts = Counter(places)
     assert set(counts) == set(tiles_of_set(rules.max_pips)), hand.position()
@@ -116,6 +210,10 @@ def d7_points(rules: Rules, final: list[tuple[Tile, ...]], went_out: int | None)
     points = [0] * sides
     if winner is not None:
         own, opponents = side_pips[winner], sum(side_pips) - side_pips[winner]
+        if rules.hand_score == "all_fives":  # to the nearest five, 1-2 down and 3-4 up
+            raw = opponents if went_out is not None else opponents - own
+            points[winner] = 5 * (raw // 5) + (5 if raw % 5 >= 3 else 0)
+            return winner, points
         points[winner] = {"opponents_minus_own": opponents - own, "opponents": opponents, "all": opponents + own}[
             rules.hand_score
         ]
@@ -125,10 +223,9 @@ def d7_points(rules: Rules, final: list[tuple[Tile, ...]], went_out: int | None)
 def is_blocked(hand: Hand) -> bool:
     """D6: nobody holds a tile for either end and nobody may draw."""
     rules = hand.rules
-    ends = hand.ends
-    assert ends is not None
+    numbers = {n for _, n, _, _ in open_ends(layout_of(hand))}
     can_draw = rules.drawing and hand.boneyard_size > rules.boneyard_reserve
-    holds = any(t.has(ends[0]) or t.has(ends[1]) for p in range(rules.players) for t in hand.tiles_of(p))
+    holds = any(t.has(n) for n in numbers for p in range(rules.players) for t in hand.tiles_of(p))
     return not can_draw and not holds
 
 
@@ -167,6 +264,7 @@ def play_and_check(preset: str, players: int, options: dict[str, Any], seed: int
     rng = random.Random(seed)
     watch = seed % OBSERVATION_EVERY == 0
     scores = [0] * rules.num_sides
+    played = [0] * rules.num_sides
     previous: HandOutcome | None = None
     opening = d3_opening(game.hand, previous)
     assert game.to_move == opening[0]
@@ -180,7 +278,25 @@ def play_and_check(preset: str, players: int, options: dict[str, Any], seed: int
         move = rng.choice(legal)
         mover = hand.to_move
         assert mover is not None
+        # What the engine says a play would score and leave, asked before it is made (the AI asks this).
+        foreseen = hand.points_of(move)
+        preview = game.observation(mover).preview(move) if move.is_play else None
         ended = game.play(move)
+        if move.is_play and rules.hand_score == "all_fives":  # D7: a multiple of five scores at once
+            count = count_of(layout_of(hand))
+            points = count if count and count % 5 == 0 else 0
+            event = hand.events[-1]
+            assert (event.player, event.move, event.count, event.points) == (mover, move, count, points)
+            assert foreseen == points and preview is not None and (preview.count, preview.points) == (count, points)
+            assert {n for _, n, _, _ in open_ends(layout_of(hand))} == preview.open_numbers
+            played[rules.side_of(mover)] += points
+            now = tuple(s + p for s, p in zip(scores, played, strict=True))
+            if ended is None:
+                assert game.scores == now
+            if max(now) >= rules.target:  # D8: play stops at once, mid-hand too
+                assert game.is_over and ended is not None and ended.termination is Termination.TARGET_REACHED
+                assert game.outcome is not None and game.outcome.winner == rules.side_of(mover)
+                break
         check_tiles_accounted_for(hand)
         position = hand.position()
         again = Hand.from_position(rules, position)
@@ -202,8 +318,10 @@ def play_and_check(preset: str, players: int, options: dict[str, Any], seed: int
         else:
             assert ended.termination is Termination.BLOCKED and is_blocked(hand), position
         winner, points = d7_points(rules, final, went_out)
+        points = [p + q for p, q in zip(points, played, strict=True)]
         assert (ended.winner, ended.points) == (winner, tuple(points)), position
         scores = [s + p for s, p in zip(scores, points, strict=True)]
+        played = [0] * rules.num_sides
         assert game.scores == tuple(scores)
         # D8: over exactly when a score reaches the target.
         assert game.is_over == (max(scores) >= rules.target)

@@ -159,6 +159,9 @@ def test_option_set_unknown_name_is_a_rules_error() -> None:
         ("block", 3, 7),
         ("block", 4, 7),
         ("partnership", 4, 7),
+        ("all-fives", 2, 7),
+        ("all-fives", 3, 5),
+        ("all-fives", 4, 5),
     ],
 )
 def test_d2_hand_size_per_preset_and_player_count(preset: str, players: int, size: int) -> None:
@@ -217,13 +220,17 @@ def test_unknown_preset_is_a_rules_error_listing_the_presets() -> None:
         Rules.from_preset("muggins")
 
 
-def test_all_fives_is_not_implemented_yet() -> None:
-    with pytest.raises(RulesError, match="'all-fives' is not implemented yet"):
-        Rules.from_preset("all-fives", 2)
-    with pytest.raises(RulesError, match="not implemented yet"):
-        Rules.from_preset("draw", spinner=True)
-    with pytest.raises(RulesError, match=r"'all_fives'.*not implemented yet"):
-        Rules.from_preset("draw", hand_score="all_fives")
+def test_all_fives_is_a_preset_whose_options_mix() -> None:
+    rules = Rules.from_preset("all-fives", 4, teams=True, drawing=False, set="double-nine")
+    assert (rules.spinner, rules.hand_score, rules.teams, rules.drawing, rules.max_pips) == (
+        True,
+        "all_fives",
+        True,
+        False,
+        9,
+    )
+    assert Rules.from_preset("draw", spinner=True).spinner
+    assert Rules.from_preset("block", hand_score="all_fives").scores_during_play
 
 
 @pytest.mark.parametrize(
@@ -235,7 +242,11 @@ def test_all_fives_is_not_implemented_yet() -> None:
         ({"next_hand_leader": "loser"}, "next_hand_leader must be 'rule' or 'winner', not 'loser'"),
         ({"drawing": "yes"}, "drawing must be true or false, not 'yes'"),
         ({"boneyard_reserve": -1}, "boneyard_reserve must be a whole number >= 0, not -1"),
-        ({"hand_score": "most"}, "hand_score must be 'opponents_minus_own', 'opponents' or 'all', not 'most'"),
+        (
+            {"hand_score": "most"},
+            "hand_score must be 'opponents_minus_own', 'opponents', 'all' or 'all_fives', not 'most'",
+        ),
+        ({"spinner": "yes"}, "spinner must be true or false, not 'yes'"),
         ({"target": 0}, "target must be a positive whole number, not 0"),
         ({"target": "100"}, "target must be a positive whole number, not '100'"),
         ({"teams": True}, "teams need exactly 4 players, not 2"),
@@ -252,6 +263,7 @@ PRESET_TABLE: dict[str, dict[str, Any]] = {
     "draw-reserve": {"drawing": True, "boneyard_reserve": 2, "hand_score": "opponents_minus_own", "teams": False},
     "block": {"drawing": False, "hand_score": "opponents_minus_own", "teams": False},
     "partnership": {"drawing": False, "hand_score": "all", "teams": True},
+    "all-fives": {"drawing": True, "boneyard_reserve": 0, "hand_score": "all_fives", "spinner": True, "target": 150},
 }
 
 

@@ -90,7 +90,10 @@ def test_a_hint_sends_its_reasons_as_facts_of_the_position(client: TestClient) -
                     assert view["players"][seat]["name"] in reason["text"]
                 if reason["kind"] == "sheds":
                     pips = sum(int(n) for n in hint["move"]["tile"].split("-"))
-                    assert reason["facts"] == {"pips": pips} and f"sheds {pips} pips" in reason["text"]
+                    assert (
+                        reason["facts"] == {"pips": pips}
+                        and f"sheds {pips} pip{'' if pips == 1 else 's'}" in reason["text"]
+                    )
                     seen += 1
                 if reason["kind"] == "passed_on":
                     (seat,) = reason["seats"]

@@ -40,6 +40,14 @@ def test_catalog_offers_both_games_with_every_preset(client: TestClient) -> None
     games = {game["name"]: game for game in catalog["games"]}
     assert set(games) == {"dominoes", "triominoes"}
     assert [p["name"] for p in games["dominoes"]["presets"]] == list(dominoes.PRESETS)
+    assert "all-fives" in dominoes.PRESETS
+    # The sets the engine deals (D1), the default first; Tri-Ominos has one set.
+    assert [(s["name"], s["tiles"]) for s in games["dominoes"]["sets"]] == [
+        ("double-six", 28),
+        ("double-nine", 55),
+        ("double-twelve", 91),
+    ]
+    assert games["triominoes"]["sets"] == []
     assert [p["name"] for p in games["triominoes"]["presets"]] == list(triominoes.PRESETS)
     presets = {p["name"]: p for p in games["dominoes"]["presets"]}
     assert presets["partnership"]["players"] == {"min": 4, "max": 4, "default": 4}  # D2: seats 1 & 3 against 2 & 4
@@ -111,6 +119,8 @@ def test_create_with_seats_names_levels_and_options(client: TestClient) -> None:
         ({"game": "dominoes", "seats": [{"kind": "human"}, {"kind": "ai", "level": "godlike"}]}, 400, "bad_rules"),
         ({"game": "dominoes", "seats": [{"kind": "human", "name": "x" * 25}, {"kind": "ai"}]}, 400, "bad_rules"),
         ({"game": "dominoes", "seed": -1}, 400, "bad_rules"),
+        ({"game": "dominoes", "preset": "all-fives", "players": 5}, 400, "bad_rules"),
+        ({"game": "dominoes", "options": {"set": "double-thirteen"}}, 400, "bad_rules"),
         ({"game": "dominoes", "seats": [{"kind": "robot"}, {"kind": "ai"}]}, 422, "invalid_request"),
         ({"game": "dominoes", "players": "two"}, 422, "invalid_request"),
         ({"game": "dominoes", "colour": "red"}, 422, "invalid_request"),

@@ -39,3 +39,19 @@ def test_a_blocked_or_dominoed_hand_says_you_have_and_you_score() -> None:
     )
     won = dominoes.HandOutcome(dominoes.Termination.DOMINO, 0, 0, (12, 0), (0, 12), ((), hands[1]))
     assert views._dominoes_summary(table("You", "Ada"), rules, 1, won)["text"] == "You dominoed and score 12"
+
+
+def test_an_all_fives_observation_renders_with_its_arms_count_and_scores_made_in_play() -> None:
+    rules = dominoes.Rules.from_preset("all-fives", 2)
+    text = "hands: 5-0 6-1 / 4-0 2-1; line: 3-5 5-5 5-6; spinner: 5-5; north: 5-2; south: -; boneyard: 1-1; turn: 0"
+    hand = dominoes.Hand.from_position(rules, text)
+    hand.play("5-0 south")  # 3 + 6 + 2 + 0 = 11
+    hand.play("4-0 south")  # 3 + 6 + 2 + 4 = 15: seat 1 scores 15
+    shown = views.view(table("You", "Ada"), hand.observation(0), 0)
+    board = shown["board"]
+    assert board["spinner"] == "5-5" and board["arms"] == {"north": [[5, 2]], "south": [[5, 0], [0, 4]]}
+    assert board["count"] == 15 and {"end": "south", "number": 4} in board["open_ends"]
+    assert shown["log"][-1]["points"] == 15
+    assert shown["log"][-1]["text"] == "Ada played 4-0 south: count 15, +15"
+    assert shown["log"][-2]["text"] == "You played 5-0 south: count 11"
+    assert board["spinner_index"] == 1

@@ -268,6 +268,44 @@ def test_flaw_3_a_phone_sees_the_final_position_too(browser: Browser, paused: Li
     page.context.close()
 
 
+UNDER_THE_SHEET = """() => {
+    const sheet = document.querySelector('.dialog.hand-end').getBoundingClientRect();
+    const shown = '.line .domino, .placed .triomino, .player-card, .my-area .hand-tile, .my-area button, .tools > *';
+    return [...document.querySelectorAll(shown)].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width && Math.min(r.right, sheet.right) - Math.max(r.left, sheet.left) > 1
+            && Math.min(r.bottom, sheet.bottom) - Math.max(r.top, sheet.top) > 1;
+    }).map((el) => el.getAttribute('data-tile') || el.getAttribute('data-seat') || el.textContent.trim());
+}"""
+
+
+def test_the_end_of_hand_sheet_on_a_phone_hides_no_tile_and_no_button(
+    browser: Browser, paused: LiveServer, watch: Watch
+) -> None:
+    """Upright, the sheet at the foot covered your face-up hand and the foot of the line; on its side, it
+    covered the top bar's buttons (the scores and the log could not be opened) and two face-up hands."""
+    game_id = paused.create(seed=5, options={"target": 500}, **GAMES["dominoes-4p-partnership"])
+    page = open_at(browser, paused, watch, game_id, (390, 844))
+    play_to_end_of_hand(TablePage(page))
+    sheet = page.locator(".dialog.hand-end")
+    expect(sheet).to_be_visible()
+    for size in [(390, 844), (844, 390)]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(400)  # the sheet slides in; the table steps out from under it
+        assert page.evaluate(UNDER_THE_SHEET) == [], f"{size}: under the end-of-hand sheet"
+        width, height, vw, vh = measured(page)["scroll"]
+        assert width <= vw and height <= vh, f"{size}: the page scrolls"
+        screenshot(page, f"end-of-hand-dominoes-4p-{size[0]}x{size[1]}.png")
+    page.locator(".panel-button").click()  # the scores and the log, beside the sheet
+    expect(page.locator(".sidebar .score-panel")).to_be_in_viewport()
+    page.locator(".panel-button").click()
+    sheet.get_by_role("button", name="Next hand").click()
+    expect(page.locator(".table-page[data-hand='2']")).to_be_visible()
+    expect(page.locator(".felt")).to_have_css("padding-right", re.compile(r"^\d+(\.\d+)?px$"))
+    assert page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.felt')).paddingRight)") < 20
+    page.context.close()
+
+
 def test_flaw_4_a_phone_never_scrolls_and_never_jumps(browser: Browser, server: LiveServer, watch: Watch) -> None:
     game_id, _ = game_at(server, "dominoes-2p", 2, seed=9)
     page = open_at(browser, server, watch, game_id, (390, 844))
@@ -352,6 +390,46 @@ def test_flaw_8_opponents_hands_stay_readable_with_five_opponents(
             count = card.locator(".count:visible, .tile-tally:visible").first.inner_text()
             assert any(ch.isdigit() for ch in count)
         page.context.close()
+
+
+COVERED_BY_HINT = """() => {
+    const hint = document.querySelector('.hint-callout').getBoundingClientRect();
+    const tiles = '.line .domino:not(.ghost), .placed .triomino, .end-target, .place-target';
+    const under = [...document.querySelectorAll(tiles)];
+    return under.filter((el) => {
+        const r = el.getBoundingClientRect();
+        return Math.min(r.right, hint.right) - Math.max(r.left, hint.left) > 1
+            && Math.min(r.bottom, hint.bottom) - Math.max(r.top, hint.top) > 1;
+    }).map((el) => el.getAttribute('data-tile') || el.getAttribute('data-move') || el.getAttribute('class'));
+}"""
+
+
+def test_the_hint_never_lies_over_the_board_it_points_to(browser: Browser, server: LiveServer, watch: Watch) -> None:
+    """The hint's callout floated over the board's lower part: on a phone on its side it hid the whole line of
+    play, and the end it pointed to could not be clicked through it."""
+    game_id, _ = game_at(server, "dominoes-2p", 10)
+    page = open_at(browser, server, watch, game_id, (844, 390))
+    table = TablePage(page)
+    table.wait_turn()
+    page.locator("button.tool", has_text="Hint").click()
+    callout = page.locator(".my-area .hint-callout")
+    expect(callout).to_be_visible()
+    reasons = callout.locator(".hint-reasons")
+    expect(reasons).to_be_hidden()  # folded on a short screen, the board keeps its height
+    assert page.evaluate(COVERED_BY_HINT) == []
+    callout.get_by_role("button", name="Why?").click()
+    expect(reasons.locator("li").first).to_be_visible()
+    for size in [(844, 390), (390, 844), (1280, 800)]:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.wait_for_timeout(150)
+        assert page.evaluate(COVERED_BY_HINT) == [], f"{size}: the hint lies over the board"
+        assert_fits(page, f"the hint at {size}")
+        screenshot(page, f"hint-beside-board-dominoes-2p-{size[0]}x{size[1]}.png")
+    page.set_viewport_size({"width": 844, "height": 390})
+    before = table.move_number()
+    page.locator(".end-target.hinted").click()  # a real click: nothing lies over the end it names
+    table.wait_moved(before)
+    page.context.close()
 
 
 # ------------------------------------------------------------------------------------------ the matrix

@@ -50,7 +50,8 @@ def test_the_hint_says_why_in_facts_of_the_position(page: Page, server: LiveServ
     assert tile == answer["move"]["tile"]
     for reason in answer["reasons"]:
         if reason["kind"] == "sheds":
-            assert reason["text"] == f"sheds {sum(int(n) for n in tile.split('-'))} pips"
+            pips = sum(int(n) for n in tile.split("-"))
+            assert reason["text"] == f"sheds {pips} pip{'' if pips == 1 else 's'}"
     assert table.move_number() == view["move_number"]  # a hint plays nothing
     # A lone computer opponent is "Computer", not "Computer 2".
     expect(page.locator(".player-card .name").first).to_have_text("Computer")
@@ -111,6 +112,35 @@ def test_log_lines_speak_a_players_words_and_light_their_tile(page: Page, server
     page.set_viewport_size(PHONE)
     second.scroll_into_view_if_needed()
     screenshot(page, "log-lit-triominoes-phone.png")
+
+
+def test_on_a_phone_a_tapped_log_line_shows_its_tile_out_from_under_the_drawer(
+    browser: Browser, server: LiveServer, watch: Watch
+) -> None:
+    """On a phone the log is in a drawer over the board: a tapped line lit a tile the drawer itself hid."""
+    game_id, _ = find_position(
+        server, lambda v: sum(1 for e in v["log"] if e["kind"] in ("place", "open")) >= 3, game="triominoes"
+    )
+    page = open_page(browser, server.url, watch, **PHONE)
+    open_game(page, server, game_id)
+    page.locator(".panel-button").click()
+    expect(page.locator(".table-page.panel-open")).to_have_count(1)
+    line = page.locator(".sidebar .log li.has-tile").last
+    tile = line.get_attribute("data-tile")
+    line.click()
+    on_board = page.locator(f".board-host [data-tile='{tile}']")
+    expect(page.locator(".table-page.panel-open")).to_have_count(0)  # the drawer steps away
+    expect(on_board).to_have_class(re.compile(r"\blog-lit\b"))
+    page.wait_for_timeout(300)  # the drawer's slide
+    seen = on_board.evaluate(
+        """(el) => { const r = el.getBoundingClientRect();
+            const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return !!top && el.contains(top); }"""
+    )
+    assert seen, "the lit tile is still hidden"
+    expect(page.locator(".panel-button")).to_be_focused()
+    screenshot(page, "log-tap-lit-triominoes-phone.png")
+    page.context.close()
 
 
 def test_the_start_page_says_what_it_remembered_and_never_keeps_a_timer(page: Page, server: LiveServer) -> None:

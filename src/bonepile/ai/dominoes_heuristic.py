@@ -18,6 +18,12 @@ of importance:
   likely to be stranded; play it while its number is still open.
 * **Play for the partner** (partnership): do not leave numbers the partner is
   proved to lack, and keep open the numbers the partner has been playing.
+* **Count** (all-fives, where plays score the count at the open ends): take
+  the points a play makes now, set up a count the agent can make itself next
+  turn with a tile it holds, and avoid leaving a count the next opponent can
+  make with a tile they may hold (weighed by the chance they hold one). The
+  engine says what each play leaves and scores (``Observation.preview``);
+  the heuristic never lays tiles out itself.
 
 The weights are plain numbers in ``Weights`` so they can be tuned by arena
 runs. Ties go to a seeded random choice, so the agent is deterministic given
@@ -34,7 +40,7 @@ from bonepile.ai.base import SeededAgent, register
 from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
 from bonepile.ai.reasons import FactValue, Reason, count_word, strongest, times
 from bonepile.core.errors import RulesError
-from bonepile.dominoes import End, Move, MoveKind, Observation
+from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,12 @@ class Weights:
     """Per tile of a new end's number held beyond what is still unseen."""
     partner_stuck: float = 9.0
     partner_end: float = 1.5
+    points_now: float = 1.6
+    """Per point a play scores at once (all-fives)."""
+    set_up: float = 0.5
+    """Per point of the best count the agent can make next turn with a tile it keeps."""
+    threat: float = 0.9
+    """Per point the next opponent is expected to score on the layout left."""
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -72,7 +84,8 @@ class TableView:
         self.me = observation.player
         self.players = rules.players
         self.hand = tuple(observation.hand)
-        self.ends = observation.ends
+        self.open_numbers = observation.open_numbers
+        self.scoring = rules.scores_during_play
         sampler = WorldSampler(observation)
         numbers = range(rules.max_pips + 1)
         self.numbers = numbers
@@ -82,46 +95,59 @@ class TableView:
         self.opponents = [p for p in others if rules.side_of(p) != rules.side_of(self.me)]
         self.voids = {p: sampler.void_numbers(p) for p in others}
         self.next_player = (self.me + 1) % self.players
+        # What the next opponent may hold, and the chance of each: their tiles over the tiles unseen here.
+        self.threats: tuple[Tile, ...] = ()
+        self.hold_chance = 0.0
+        if self.scoring and self.next_player in self.opponents and sampler.hidden:
+            self.threats = tuple(t for t in sampler.hidden if sampler.could_hold(self.next_player, t))
+            if self.threats:
+                self.hold_chance = min(1.0, observation.tile_counts[self.next_player] / len(sampler.hidden))
         counts = observation.tile_counts
         low = min(counts[p] for p in self.opponents) if self.opponents else 7
         # Danger: the hand may end before we shed our weight, by domino or by block.
         out_soon = 1.0 if low <= 1 else 0.6 if low == 2 else 0.25 if low == 3 else 0.0
         dry = 0.0
-        if self.ends is not None:
-            feed = self.unseen[self.ends[0]] + (self.unseen[self.ends[1]] if self.ends[1] != self.ends[0] else 0)
+        if self.open_numbers:
+            feed = sum(self.unseen[n] for n in self.open_numbers)
             dry = 1.0 if feed <= 1 else 0.5 if feed <= 3 else 0.0
-        no_draw = observation.boneyard_size <= rules.boneyard_reserve or not rules.drawing
+        no_draw = not rules.may_draw(observation.boneyard_size)
         self.danger = max(out_soon, dry if no_draw else dry * 0.5)
         # The numbers the partner has chosen to leave open: players keep open what they hold.
         self.partner_likes = [0] * len(numbers)
         if self.partner is not None:
-            left = right = -1
             for event in observation.events:
                 tile = event.move.tile
-                if tile is None:
+                if tile is None or event.player != self.partner:
                     continue
-                if event.move.end is None:
-                    left, right = tile.high, tile.low
-                    opened: Sequence[int] = (left, right)
-                elif event.move.end is End.LEFT:
-                    left = tile.pips - left
-                    opened = (left,)
-                else:
-                    right = tile.pips - right
-                    opened = (right,)
-                if event.player == self.partner:
-                    for n in opened:
-                        self.partner_likes[n] += 1
+                # The engine's events say which number each end showed, so the number opened is the other half.
+                joined = dict(event.ends).get(event.move.end) if event.move.end is not None else None
+                opened: Sequence[int] = (tile.high, tile.low) if joined is None else (tile.other_end(joined),)
+                for n in opened:
+                    self.partner_likes[n] += 1
 
-    def new_ends(self, move: Move) -> tuple[int, int]:
-        tile = move.tile
-        assert tile is not None
-        if self.ends is None or move.end is None:
-            return (tile.high, tile.low)
-        left, right = self.ends
-        if move.end is End.LEFT:
-            return (tile.other_end(left), right)
-        return (left, tile.other_end(right))
+    def preview(self, move: Move) -> Preview:
+        """What ``move`` leaves on the table, from the engine."""
+        return self.observation.preview(move)
+
+    def best_next(self, after: Preview, tiles: Sequence[Tile]) -> list[int]:
+        """For each of ``tiles``, the most it would score played next on the layout ``after`` (0 if it does not fit)."""
+        best = []
+        for tile in tiles:
+            top = 0
+            for play in after.fits(tile):
+                top = max(top, after.then(play).points)
+            best.append(top)
+        return best
+
+    def expected_threat(self, after: Preview) -> float:
+        """The next opponent's expected best count on ``after``: each tile they might hold, by its chance."""
+        values = sorted((p for p in self.best_next(after, self.threats) if p), reverse=True)
+        q = self.hold_chance
+        expected, miss = 0.0, 1.0
+        for points in values:
+            expected += points * q * miss
+            miss *= 1.0 - q
+        return expected
 
 
 def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> float:
@@ -130,9 +156,14 @@ def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) 
     if tile is None:
         return 0.0
     rest = [t for t in view.hand if t is not tile]
-    ends = view.new_ends(move)
-    end_numbers = set(ends)
+    after = view.preview(move)
+    end_numbers = set(after.open_numbers)
     score = tile.pips * (weights.pips + weights.pips_danger * view.danger)
+    if view.scoring:
+        score += weights.points_now * after.points
+        if rest:
+            score += weights.set_up * max(view.best_next(after, rest))
+        score -= weights.threat * view.expected_threat(after)
     follow = sum(1 for t in rest if any(t.has(n) for n in end_numbers))
     if follow:
         score += weights.follow + weights.follow_each * min(follow, 3)
@@ -199,10 +230,10 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     view = TableView(observation)
     counts = observation.tile_counts
     rest = [t for t in view.hand if t is not tile]
-    ends = view.new_ends(move)
+    ends = tuple(dict.fromkeys(number for _, number in view.preview(move).open_ends))  # what the engine says it leaves
     numbers = sorted(set(ends), reverse=True)
     shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
-    reasons.append(Reason("sheds", f"sheds {tile.pips} pips", weight=shed, facts={"pips": tile.pips}))
+    reasons.append(Reason("sheds", sheds_words(tile.pips), weight=shed, facts={"pips": tile.pips}))
     if view.danger >= 0.6 and view.opponents:
         low = min(view.opponents, key=lambda p: counts[p])
         left = "one tile" if counts[low] == 1 else f"{count_word(counts[low])} tiles"
@@ -211,7 +242,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
                 "danger", f"{{0}} has only {left} left", weight=shed * 0.5, seats=(low,), facts={"tiles": counts[low]}
             )
         )
-    if tile.is_double and view.ends is not None:
+    if tile.is_double and view.open_numbers:
         words = f"plays the double while {tile.high} is open (a double fits one number only)"
         reasons.append(Reason("double", words, weight=weights.double))
     next_player = view.next_player
@@ -286,8 +317,8 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
 
 def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw or a pass: the engine offered nothing else, and why (D4-D5)."""
-    ends = observation.ends
-    shown = "" if ends is None else f" {ends[0]} or {ends[1]}" if ends[0] != ends[1] else f" {ends[0]}"
+    ends = list(dict.fromkeys(number for _, number in observation.open_ends))
+    shown = (" " + " or ".join(str(n) for n in ends)) if ends else ""
     left = observation.boneyard_size
     if move.kind is MoveKind.DRAW:
         words = f"no tile in your hand fits{shown}: draw"
@@ -301,6 +332,11 @@ def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]
         why = "and the boneyard is empty"
     words = f"no tile in your hand fits{shown}, {why}: pass"
     return (Reason("must_pass", words, weight=1.0, facts={"boneyard": left}),)
+
+
+def sheds_words(pips: int) -> str:
+    """ "sheds 1 pip", "sheds 7 pips": the reason in the words a player reads."""
+    return f"sheds {pips} pip" if pips == 1 else f"sheds {pips} pips"
 
 
 def plural_tiles(count: int) -> str:

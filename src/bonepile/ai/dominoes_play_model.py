@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from bonepile.ai.dominoes_sampling import World, WorldSampler, d3_applies, read_history, suit_mask
+from bonepile.ai.dominoes_sampling import World, WorldSampler, d3_applies, fitting_mask, read_history, suit_mask
 from bonepile.core.bits import bit_indices
 from bonepile.dominoes import Observation, tiles_of_set
 
@@ -120,7 +120,7 @@ def _seen_choices(observation: Observation) -> tuple[SeenChoice, ...]:
             if index < last_draw or (ends is None and forced_opening):
                 continue
             later = sum(1 << other.index for other, when in plays if when >= index)
-            fitting = everything if ends is None else suits[ends[0]] | suits[ends[1]]
+            fitting = everything if ends is None else fitting_mask(suits, ends)
             found.append((index, SeenChoice(player, tile.index, later, fitting)))
     return tuple(choice for _, choice in sorted(found, key=lambda pair: pair[0]))
 

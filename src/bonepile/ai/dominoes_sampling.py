@@ -9,9 +9,9 @@ everything the observation proves, exactly:
 * the tiles seen (the player's own hand and the line) are nowhere else;
 * each hand holds as many tiles as ``tile_counts`` says, the boneyard
   ``boneyard_size``;
-* a player who drew or passed (D5) held no tile of either open number at that
-  moment, and the first tile of a hand opened under D3 outranked every tile
-  dealt to anyone.
+* a player who drew or passed (D5) held no tile of any open number at that
+  moment (the engine's events say which ends were open), and the first tile
+  of a hand opened under D3 outranked every tile dealt to anyone.
 
 The last kind of fact is about the past, and drawing changes hands: a player
 who passed on 3 and 5 may hold a 3 now if it was drawn later. The exact rule
@@ -46,11 +46,11 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from bonepile.ai.slots import leftover_slots
-from bonepile.dominoes import End, Hand, MoveKind, Observation, Rules, Tile, tiles_of_set
+from bonepile.dominoes import Hand, MoveKind, Observation, Rules, Tile, tiles_of_set
 
 BONEYARD = -1
 """The owner id of the boneyard (players are 0..n-1)."""
@@ -81,8 +81,8 @@ class History:
     """Masks of which some player holds a tile now: the hand went on with nobody able to draw (D6)."""
     complete: bool
     """False when the events do not rebuild the line (a hand set up from a position has no past)."""
-    ends: tuple[tuple[int, int] | None, ...] = ()
-    """The open ends just before each event (None before the first tile)."""
+    ends: tuple[tuple[int, ...] | None, ...] = ()
+    """The open numbers just before each event, as the engine recorded them (None before the first tile)."""
 
 
 def _mask(tiles: Sequence[Tile]) -> int:
@@ -92,6 +92,11 @@ def _mask(tiles: Sequence[Tile]) -> int:
 def suit_mask(rules: Rules, number: int) -> int:
     """The tiles of the set that show ``number``."""
     return _mask([t for t in tiles_of_set(rules.max_pips) if t.has(number)])
+
+
+def layout_tiles(observation: Observation) -> list[Tile]:
+    """Every tile on the table: the line and, with a spinner, its north and south arms."""
+    return [Tile(a, b) for a, b in observation.line + observation.north + observation.south]
 
 
 def d3_applies(observation: Observation) -> bool:
@@ -117,36 +122,33 @@ def read_history(observation: Observation, *, opening_fact: bool = True) -> Hist
     facts: list[list[tuple[int, int]]] = [[] for _ in range(players)]
     draws: list[list[int]] = [[] for _ in range(players)]
     played: list[list[tuple[Tile, int]]] = [[] for _ in range(players)]
-    left = right = -1
     line_tiles: list[Tile] = []
     stock = rules.num_tiles - players * rules.hand_size
     going_on: list[tuple[int, int]] = []
-    ends: list[tuple[int, int] | None] = []
-    for index, event in enumerate(observation.events):
+    ends: list[tuple[int, ...] | None] = []
+    events = observation.events
+    for index, event in enumerate(events):
         move, player = event.move, event.player
-        ends.append(None if left < 0 else (left, right))
+        numbers = tuple(sorted(event.open_numbers))
+        ends.append(numbers or None)
         if move.tile is not None:
             tile = move.tile
             line_tiles.append(tile)
             played[player].append((tile, index))
-            if move.end is None:
-                left, right = tile.high, tile.low
-                if opening_fact and d3_applies(observation):
-                    above = outranking(rules, tile)
-                    for p in range(players):
-                        facts[p].append((index, above))
-            elif move.end is End.LEFT:
-                left = tile.pips - left
-            else:
-                right = tile.pips - right
+            if move.end is None and opening_fact and d3_applies(observation):
+                above = outranking(rules, tile)
+                for p in range(players):
+                    facts[p].append((index, above))
         else:
-            if left >= 0:  # D5: drawing or passing proves the player could not play
-                facts[player].append((index, suits[left] | suits[right]))
+            if numbers:  # D5: drawing or passing proves the player could not play
+                facts[player].append((index, fitting_mask(suits, numbers)))
             if move.kind is MoveKind.DRAW:
                 draws[player].append(index)
                 stock -= 1
-        if left >= 0 and not (rules.drawing and stock > rules.boneyard_reserve):
-            going_on.append((index, suits[left] | suits[right]))
+        # The open numbers after this event: the next event's, or the table's now after the last.
+        after = events[index + 1].open_numbers if index + 1 < len(events) else observation.open_numbers
+        if after and not rules.may_draw(stock):
+            going_on.append((index, fitting_mask(suits, after)))
     # D6: after each of these events the hand was not blocked, so somebody held a tile for the ends.
     # With no drawing since, hands only shrank: a tile of the ends played later was that tile; if none
     # was, somebody still holds one now.
@@ -155,9 +157,7 @@ def read_history(observation: Observation, *, opening_fact: bool = True) -> Hist
         for index, mask in going_on
         if not any(when > index and mask >> tile.index & 1 for tiles in played for tile, when in tiles)
     )
-    complete = sorted(line_tiles) == sorted(Tile(a, b) for a, b in observation.line)
-    if observation.line:
-        complete = complete and (left, right) == observation.ends
+    complete = sorted(line_tiles) == sorted(layout_tiles(observation))
     return History(
         facts=tuple(tuple(f) for f in facts),
         draws=tuple(tuple(d) for d in draws),
@@ -166,6 +166,14 @@ def read_history(observation: Observation, *, opening_fact: bool = True) -> Hist
         complete=complete,
         ends=tuple(ends),
     )
+
+
+def fitting_mask(suits: Sequence[int], numbers: Iterable[int]) -> int:
+    """The tiles that fit any of ``numbers``."""
+    mask = 0
+    for number in numbers:
+        mask |= suits[number]
+    return mask
 
 
 class WorldSampler:
@@ -189,7 +197,7 @@ class WorldSampler:
         self.own_hand = tuple(observation.hand)
         self.line = tuple(observation.line)
         self.to_move = observation.to_move
-        seen = _mask(self.own_hand) | _mask([Tile(a, b) for a, b in self.line])
+        seen = _mask(self.own_hand) | _mask(layout_tiles(observation))
         self.hidden: tuple[Tile, ...] = tuple(t for t in tiles_of_set(rules.max_pips) if not seen >> t.index & 1)
         self._index = {t: i for i, t in enumerate(self.hidden)}
         # Before the first tile under D3 with another player to lead, that player holds the top tile dealt:
@@ -261,10 +269,8 @@ class WorldSampler:
         # several: checked on each sample (they rarely reject, and rejecting keeps the draw fair).
         if use_history:
             needed = list(history.needed)
-        elif self.line and not (rules.drawing and obs.boneyard_size > rules.boneyard_reserve):
-            ends = obs.ends
-            assert ends is not None
-            needed = [suit_mask(rules, ends[0]) | suit_mask(rules, ends[1])]
+        elif self.line and not rules.may_draw(obs.boneyard_size):
+            needed = [fitting_mask([suit_mask(rules, n) for n in range(rules.max_pips + 1)], obs.open_numbers)]
         else:
             needed = []
         own = _mask(self.own_hand)
@@ -370,7 +376,19 @@ class WorldSampler:
         lead = self._lead
         if self._leader_check:
             lead = max(world.hands[self.to_move], key=lambda t: t.rank)
-        return Hand.from_pieces(self.rules, world.hands, world.boneyard, self.line, self.to_move, lead=lead)
+        obs = self.observation
+        return Hand.from_pieces(
+            self.rules,
+            world.hands,
+            world.boneyard,
+            self.line,
+            self.to_move,
+            lead=lead,
+            spinner=obs.spinner,
+            north=obs.north,
+            south=obs.south,
+            scores=obs.scores if self.rules.scores_during_play else None,
+        )
 
     # ------------------------------------------------------------ knowledge
 

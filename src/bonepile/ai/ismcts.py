@@ -30,7 +30,8 @@ the partner's result is the player's own.
 Budget: a number of iterations (deterministic for a given seed and
 observation) or a time limit per move (not deterministic), whichever ends
 first when both are given. The registered ``ismcts`` uses a fixed iteration
-count (``DEFAULT_ITERATIONS``), so that arena runs stay reproducible, chosen
+count (``DEFAULT_ITERATIONS``; ``SCORING_ITERATIONS`` in all-fives, whose
+iterations cost about twice as much), so that arena runs stay reproducible, chosen
 to stay well inside 300 ms a move on a small two-core machine; measured
 with ``bench/strength.py`` and ``bench/ablation.py``, more iterations did
 not play better (1,500 against 3,000: 50.6% of 391 decisive hands).
@@ -57,7 +58,11 @@ from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
 DEFAULT_ITERATIONS = 1500
 """The registered agent's budget: about 0.1 s a move on a small two-core machine (bench/strength.py)."""
 
-_NO_END, _LEFT_END, _RIGHT_END = 0, 1, 2
+SCORING_ITERATIONS = 700
+"""The budget where plays score (all-fives): its hands draw more and its rollouts weigh every count, so an
+iteration costs about twice a block game's; this keeps a move about as fast (bench/strength.py, all-fives)."""
+
+_END_KEY = {None: 0, End.LEFT: 1, End.RIGHT: 2, End.NORTH: 3, End.SOUTH: 4}
 _PASS_KEY = 998
 _DRAW_KEY = 999
 _OWN_DRAW_KEY = 1000
@@ -68,8 +73,7 @@ def move_key(move: Move) -> int:
     """A small integer naming ``move`` in the tree (ints hash the same in every run, unlike objects)."""
     tile = move.tile
     if tile is not None:
-        end = _NO_END if move.end is None else _LEFT_END if move.end is End.LEFT else _RIGHT_END
-        return tile.index * 3 + end
+        return tile.index * 5 + _END_KEY[move.end]
     return _DRAW_KEY if move.kind is MoveKind.DRAW else _PASS_KEY
 
 
@@ -206,6 +210,37 @@ def heavy_rollout(hand: Hand, rng: random.Random) -> None:
         hand.play(first)
 
 
+def scoring_rollout(hand: Hand, rng: random.Random) -> None:
+    """All-fives: the play that scores most when one scores (the engine's ``points_of``), else as ``heavy_rollout``.
+
+    Every player worth the name takes a count of five when it is there, so a
+    rollout that leaves points on the table misjudges every position; this is
+    the greedy player's rule, with the heavy pick when nothing scores.
+    """
+    draw = rng.random
+    points_of = hand.points_of
+    while not hand.is_over:
+        legal = hand.legal_moves()
+        count = len(legal)
+        if count == 1:
+            hand.play(legal[0])
+            continue
+        best, most = legal[0], 0
+        for move in legal:
+            points = points_of(move)
+            if points > most:
+                best, most = move, points
+        if not most:
+            best = legal[int(draw() * count)]
+            second = legal[int(draw() * count)]
+            tile_a, tile_b = best.tile, second.tile
+            if tile_a is not None and tile_b is not None:
+                weight_a = tile_a.pips + ROLLOUT_DOUBLE_PIPS * tile_a.is_double
+                if tile_b.pips + ROLLOUT_DOUBLE_PIPS * tile_b.is_double > weight_a:
+                    best = second
+        hand.play(best)
+
+
 def random_rollout(hand: Hand, rng: random.Random) -> None:
     """Finish the hand with uniformly random legal moves (the textbook rollout)."""
     draw = rng.random
@@ -234,14 +269,15 @@ class ISMCTSAgent(SeededAgent):
         super().__init__(game, seed)
         if game != "dominoes":
             raise RulesError(f"the ismcts agent plays dominoes, not {game!r}")
-        if iterations is None and time_limit is None:
-            iterations = DEFAULT_ITERATIONS
         if iterations is not None and iterations < 1:
             raise ValueError(f"iterations must be at least 1, not {iterations}")
-        self.iterations = iterations
+        self.by_rules = iterations is None and time_limit is None
+        """No budget given: ``DEFAULT_ITERATIONS``, or ``SCORING_ITERATIONS`` where plays score."""
+        self.iterations = DEFAULT_ITERATIONS if self.by_rules else iterations
         self.time_limit = time_limit
         self.exploration = exploration
-        self.rollout = rollout if rollout is not None else heavy_rollout
+        self.rollout = rollout
+        """How a hand is finished after the tree (None: ``scoring_rollout`` where plays score, else heavy)."""
         self.weigh_plays = weigh_plays
         """Draw worlds by the likelihood of the plays seen (``dominoes_play_model``), not uniformly."""
         self.play_model = play_model
@@ -286,6 +322,8 @@ class ISMCTSAgent(SeededAgent):
 
     def search(self, observation: Observation) -> Node:
         """Run the search from ``observation`` and return the root of the tree."""
+        if self.by_rules:
+            self.iterations = SCORING_ITERATIONS if observation.rules.scores_during_play else DEFAULT_ITERATIONS
         sampler = WorldSampler(observation)
         rng = self.rng
         if self.weigh_plays:
@@ -295,6 +333,7 @@ class ISMCTSAgent(SeededAgent):
             draw_world = sampler.sample
         rules = observation.rules
         rewards = Rewards(rules, observation.scores)
+        rollout = self.rollout or (scoring_rollout if rules.scores_during_play else heavy_rollout)
         side_of = [rules.side_of(p) for p in range(rules.players)]
         me = observation.player
         root = Node()
@@ -304,13 +343,20 @@ class ISMCTSAgent(SeededAgent):
         while limit is None or done < limit:
             if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, sampler.to_hand(draw_world(rng)), rng, rewards, side_of, me)
+            self._iterate(root, sampler.to_hand(draw_world(rng)), rng, rewards, side_of, me, rollout)
             done += 1
         self.last_iterations = done
         return root
 
     def _iterate(
-        self, root: Node, hand: Hand, rng: random.Random, rewards: Rewards, side_of: list[int], me: int
+        self,
+        root: Node,
+        hand: Hand,
+        rng: random.Random,
+        rewards: Rewards,
+        side_of: list[int],
+        me: int,
+        rollout: Callable[[Hand, random.Random], None],
     ) -> None:
         node = root
         path: list[tuple[Node, int]] = []
@@ -361,7 +407,7 @@ class ISMCTSAgent(SeededAgent):
                     hand.play(legal[best_i])
             path.append((child, side_of[player]))
             node = child
-        self.rollout(hand, rng)
+        rollout(hand, rng)
         outcome = hand.outcome
         assert outcome is not None
         reward = rewards.of(outcome.points)

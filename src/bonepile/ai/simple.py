@@ -21,7 +21,7 @@ class RandomAgent(SeededAgent):
 
 
 class GreedyAgent(SeededAgent):
-    """Takes the most points now: in Dominoes the heaviest playable tile (shed pips first).
+    """Takes the most points now: in all-fives the play that scores most, else the heaviest tile (shed pips first).
 
     Each game says what "points now" means through ``move_value``; ties go to
     the first such move in the engine's order, so the agent is deterministic.
@@ -39,7 +39,13 @@ class GreedyAgent(SeededAgent):
 def move_value(game: str, observation: Any, move: Any) -> int:
     """The immediate worth of ``move`` for the greedy agent."""
     if game == "dominoes":
-        return move.tile.pips if move.tile is not None else -1
+        if move.tile is None:
+            return -1
+        pips: int = move.tile.pips
+        if observation.rules.scores_during_play:  # the engine says what the play scores; pips break ties
+            scored: int = observation.preview(move).points
+            return scored * 100 + pips
+        return pips
     points = getattr(observation, "move_points", None)
     if points is not None:
         return int(points(move))

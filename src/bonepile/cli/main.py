@@ -29,7 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", choices=GAMES)
     play.add_argument(
         "--preset",
-        help="rule preset (dominoes: draw, draw-reserve, block, partnership; triominoes: pressman, goliath, classic)",
+        help=(
+            "rule preset (dominoes: draw, draw-reserve, block, partnership, all-fives; "
+            "triominoes: pressman, goliath, classic)"
+        ),
     )
     play.add_argument("--players", type=int, help="number of players, you included")
     play.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")

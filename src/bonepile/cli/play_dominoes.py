@@ -3,7 +3,8 @@
 The loop asks the engine everything: whose turn it is, what is legal, what a
 move does, who scored. What it adds is the conversation: reading a tile number
 (or full notation) against the player's observation, asking for the end when a
-tile fits both, showing AI moves one at a time, and saving the record after
+tile fits several (``l``/``r`` on a line, ``w``/``e``/``n``/``s`` once a spinner
+has four arms), showing AI moves one at a time, and saving the record after
 every move.
 """
 
@@ -62,16 +63,30 @@ from bonepile.games import game_info
 LOG_LINES = 4
 """How many recent turns the live screen lists under the table."""
 
-_ENDS = {"l": End.LEFT, "left": End.LEFT, "r": End.RIGHT, "right": End.RIGHT}
+_ENDS = {
+    word: End.parse(word) for word in ("l", "left", "w", "west", "r", "right", "e", "east", "n", "north", "s", "south")
+}
+"""The words for an end: the line's left and right, or by the compass once a spinner has four arms."""
+
+
+def compass(observation: Observation) -> bool:
+    """Whether the ends go by the compass: the spinner's north and south ends are open (four arms)."""
+    return any(end is End.NORTH for end, _ in observation.open_ends)
+
+
+def end_label(end: End, observation: Observation) -> tuple[str, str]:
+    """What the screen calls ``end``: (its letter, its name): l/left and r/right, or w/west, e/east, n, s."""
+    names = {End.LEFT: "west", End.RIGHT: "east"} if compass(observation) else {}
+    name = names.get(end, end.value)
+    return name[0], name
 
 
 @dataclass(frozen=True, slots=True)
 class ChooseEnd:
-    """The tile fits both open ends (D4): the player has to say which."""
+    """The tile fits several open ends where the choice matters (D4): the player has to say which."""
 
     tile: Tile
-    left: Move
-    right: Move
+    moves: dict[End, Move]
 
 
 Answer = Move | ChooseEnd | Rejected | Quit
@@ -143,20 +158,33 @@ def _tile_answer(tile: Tile, end: End | None, observation: Observation) -> Answe
             return move
         return Rejected(f"{tile} fits only the {only_end} end: type its number alone")
     if end is not None:
-        return moves[end]
-    return ChooseEnd(tile, moves[End.LEFT], moves[End.RIGHT])
+        if end in moves:
+            return moves[end]
+        names = " or ".join(end_label(e, observation)[1] for e in moves if e is not None)
+        return Rejected(f"{tile} goes {names} here, not {end_label(end, observation)[1]}")
+    return ChooseEnd(tile, {e: m for e, m in moves.items() if e is not None})
 
 
-def interpret_end(text: str, choice: ChooseEnd) -> Move | Quit | Rejected | None:
+def end_choices(choice: ChooseEnd, observation: Observation) -> str:
+    """The ends a tile may go to, for the question: 'l = left (4), r = right (1)'."""
+    numbers = dict(observation.open_ends)
+    parts = []
+    for end in choice.moves:
+        letter, name = end_label(end, observation)
+        parts.append(f"{letter} = {name} ({numbers[end]})")
+    return ", ".join(parts)
+
+
+def interpret_end(text: str, choice: ChooseEnd, observation: Observation) -> Move | Quit | Rejected | None:
     """The answer to 'which end?': a move, quit, a complaint, or None to choose another tile."""
     word = text.strip().lower()
     if word in ("", "c", "cancel"):
         return None
     if word in QUIT_WORDS:
         return Quit()
-    if word in _ENDS:
-        return choice.left if _ENDS[word] is End.LEFT else choice.right
-    return Rejected("answer l for the left end or r for the right end (enter to choose another tile)")
+    if word in _ENDS and _ENDS[word] in choice.moves:
+        return choice.moves[_ENDS[word]]
+    return Rejected(f"answer {end_choices(choice, observation)} (enter to choose another tile)")
 
 
 def prompt(observation: Observation) -> str:
@@ -211,11 +239,10 @@ class DominoesTable(TerminalTable[Game]):
             return answer
 
     def _ask_end(self, choice: ChooseEnd, observation: Observation) -> Move | Quit | None:
-        ends = observation.ends
-        assert ends is not None
-        question = f"{choice.tile} fits both ends: l = left ({ends[0]}), r = right ({ends[1]}) > "
+        where = "both ends" if len(choice.moves) == 2 else f"{len(choice.moves)} ends"
+        question = f"{choice.tile} fits {where}: {end_choices(choice, observation)} > "
         while True:
-            answer = interpret_end(self.terminal.ask(question), choice)
+            answer = interpret_end(self.terminal.ask(question), choice, observation)
             if not isinstance(answer, Rejected):
                 return answer
             self.terminal.say(answer.message, "bold red")

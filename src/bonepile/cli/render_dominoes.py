@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bonepile.cli.terminal import numbers_text, verb
-from bonepile.dominoes import GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
+from bonepile.dominoes import End, GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
 
 HUMAN = 0
 """The seat of the person at the keyboard; the AI players sit clockwise after them."""
@@ -26,7 +26,9 @@ TURN_STYLE = "bold yellow"
 PLAYABLE_STYLE = "bold green"
 UNPLAYABLE_STYLE = "dim"
 DOUBLE_STYLE = "bold yellow"
+SPINNER_STYLE = "bold magenta"
 END_STYLE = "bold cyan"
+SCORE_STYLE = "bold green"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,8 @@ class Glyphs:
     dot: str
     none: str
     turn: str
+    north_end: str = "▲"
+    south_end: str = "▼"
 
 
 UNICODE = Glyphs(
@@ -71,6 +75,8 @@ ASCII = Glyphs(
     dot=" - ",
     none="-",
     turn="> ",
+    north_end="^",
+    south_end="v",
 )
 
 
@@ -103,42 +109,44 @@ def _draws(moves: Sequence[Move]) -> int:
     return sum(1 for move in moves if move.kind is MoveKind.DRAW)
 
 
-def turn_text(moves: Sequence[Move]) -> str:
-    """One turn in words: 'played 6-4 right', 'drew 2, played 6-4 left', 'drew 3, passed', 'drew 2'."""
+def turn_text(moves: Sequence[Move], points: int = 0) -> str:
+    """One turn in words: 'played 6-4 right', 'drew 2, played 6-4 left', 'drew 3, passed', 'led 5-5 (+10)'."""
     draws = _draws(moves)
     parts = [f"drew {draws}"] if draws else []
     if moves and moves[-1].kind is not MoveKind.DRAW:
-        parts.append(move_text(moves[-1]))
+        parts.append(move_text(moves[-1]) + (f" (+{points})" if points else ""))
     return ", ".join(parts)
 
 
-def _turns(observation: Observation) -> list[tuple[int, list[Move]]]:
-    """This hand's public events grouped into turns: (player, that turn's moves), oldest first."""
-    turns: list[tuple[int, list[Move]]] = []
+def _turns(observation: Observation) -> list[tuple[int, list[Move], int]]:
+    """This hand's public events grouped into turns: (player, that turn's moves, points scored), oldest first."""
+    turns: list[tuple[int, list[Move], int]] = []
     for event in observation.events:
         if turns and turns[-1][0] == event.player:
-            turns[-1][1].append(event.move)
+            player, moves, points = turns[-1]
+            moves.append(event.move)
+            turns[-1] = (player, moves, points + event.points)
         else:
-            turns.append((event.player, [event.move]))
+            turns.append((event.player, [event.move], event.points))
     return turns
 
 
 def recent_turns(observation: Observation, names: Sequence[str], count: int) -> list[str]:
     """The last ``count`` turns of this hand, one line each, for the log under the table."""
-    return [f"{names[player]} {turn_text(moves)}" for player, moves in _turns(observation)[-count:]]
+    return [f"{names[player]} {turn_text(moves, points)}" for player, moves, points in _turns(observation)[-count:]]
 
 
 def player_status(observation: Observation, player: int, glyphs: Glyphs = UNICODE) -> str:
     """What the table says a player is doing: 'thinking…', 'drew 2', 'played 6-4 right', 'passed', 'domino!'."""
     if observation.hand_over is not None and observation.tile_counts[player] == 0:
         return "domino!"
-    turns = [moves for who, moves in _turns(observation) if who == player]
-    last = turns[-1] if turns else []
+    turns = [(moves, points) for who, moves, points in _turns(observation) if who == player]
+    last, scored = turns[-1] if turns else ([], 0)
     if observation.to_move == player:
         current = bool(observation.events) and observation.events[-1].player == player
         drew = f"drew {_draws(last)}, " if current else ""
         return f"{drew}thinking{glyphs.thinking}"
-    return turn_text(last) if last else "waiting"
+    return turn_text(last, scored) if last else "waiting"
 
 
 def your_status(observation: Observation) -> str:
@@ -174,19 +182,37 @@ def _flat(text: str, style: str = "") -> _Cell:
     return _Cell(blank, Text(text, style=style), blank)
 
 
-def _line_cells(line: Sequence[tuple[int, int]], glyphs: Glyphs) -> list[_Cell]:
-    cells = [_flat(f"{glyphs.left_end} {line[0][0]} ", END_STYLE)]
+def _double_cell(number: int, glyphs: Glyphs, style: str = DOUBLE_STYLE) -> _Cell:
+    """D4: a double lies crossways; its halves show above and below the line."""
+    bar = glyphs.double_middle[1] * len(str(number))
+    top = glyphs.double_top[0] + str(number) + glyphs.double_top[1]
+    middle = glyphs.double_middle[0] + bar + glyphs.double_middle[2]
+    bottom = glyphs.double_bottom[0] + str(number) + glyphs.double_bottom[1]
+    return _Cell(Text(top, style), Text(middle, style), Text(bottom, style))
+
+
+def _line_cells(
+    line: Sequence[tuple[int, int]], glyphs: Glyphs, spinner: Tile | None = None, compass: bool = False
+) -> list[_Cell]:
+    west, east = ("W ", " E") if compass else ("", "")
+    cells = [_flat(f"{west}{glyphs.left_end} {line[0][0]} ", END_STYLE)]
     for left, right in line:
         if left == right:
-            # D4: a double lies crossways; its halves show above and below the line.
-            bar = glyphs.double_middle[1] * len(str(left))
-            top = glyphs.double_top[0] + str(left) + glyphs.double_top[1]
-            middle = glyphs.double_middle[0] + bar + glyphs.double_middle[2]
-            bottom = glyphs.double_bottom[0] + str(left) + glyphs.double_bottom[1]
-            cells.append(_Cell(Text(top, DOUBLE_STYLE), Text(middle, DOUBLE_STYLE), Text(bottom, DOUBLE_STYLE)))
+            spins = spinner is not None and spinner.high == left
+            cells.append(_double_cell(left, glyphs, SPINNER_STYLE if spins else DOUBLE_STYLE))
         else:
             cells.append(_flat(f"[{left}|{right}]", "bold"))
-    cells.append(_flat(f" {line[-1][1]} {glyphs.right_end}", END_STYLE))
+    cells.append(_flat(f" {line[-1][1]} {glyphs.right_end}{east}", END_STYLE))
+    return cells
+
+
+def _arm_cells(name: str, arm: Sequence[tuple[int, int]], start: int, marker: str, glyphs: Glyphs) -> list[_Cell]:
+    """One of the spinner's north and south arms, outward from it, ending at its open number."""
+    cells = [_flat(f"{name}: spinner ", "dim")]
+    for near, far in arm:
+        cells.append(_double_cell(near, glyphs) if near == far else _flat(f"[{near}|{far}]", "bold"))
+    end = arm[-1][1] if arm else start
+    cells.append(_flat(f" {end} {marker}", END_STYLE))
     return cells
 
 
@@ -216,17 +242,57 @@ def _rows(rows: Iterator[list[_Cell]]) -> list[Text]:
 
 
 class LineOfPlay:
-    """The line of play, wrapped like text to the width it is given; both open ends marked."""
+    """The layout, wrapped like text to the width it is given; every open end marked.
 
-    def __init__(self, line: Sequence[tuple[int, int]], glyphs: Glyphs = UNICODE) -> None:
+    With a spinner (D4), the line runs west to east through it (the spinner
+    drawn crossways in its own colour) and, once both its sides hold a tile,
+    its north arm is drawn above the line and its south arm below, each from
+    the spinner outward to its open number.
+    """
+
+    def __init__(
+        self,
+        line: Sequence[tuple[int, int]],
+        glyphs: Glyphs = UNICODE,
+        *,
+        spinner: Tile | None = None,
+        north: Sequence[tuple[int, int]] | None = None,
+        south: Sequence[tuple[int, int]] | None = None,
+    ) -> None:
         self.line = tuple(line)
         self.glyphs = glyphs
+        self.spinner = spinner
+        self.north = None if north is None else tuple(north)
+        self.south = None if south is None else tuple(south)
+
+    @classmethod
+    def of(cls, observation: Observation, glyphs: Glyphs = UNICODE) -> LineOfPlay:
+        """The layout ``observation`` shows; the north and south arms only once they are open."""
+        arms = any(end is End.NORTH for end, _ in observation.open_ends)
+        return cls(
+            observation.line,
+            glyphs,
+            spinner=observation.spinner,
+            north=observation.north if arms else None,
+            south=observation.south if arms else None,
+        )
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if not self.line:
             yield Text("no tile played yet", style="dim")
             return
-        yield from _rows(_wrap(_line_cells(self.line, self.glyphs), options.max_width, self.glyphs.more))
+        width, more, glyphs = options.max_width, self.glyphs.more, self.glyphs
+        spinner = self.spinner
+        arms = spinner is not None and self.north is not None and self.south is not None
+        if arms and spinner is not None and self.north is not None:
+            yield from _rows(
+                _wrap(_arm_cells("north", self.north, spinner.high, glyphs.north_end, glyphs), width, more)
+            )
+        yield from _rows(_wrap(_line_cells(self.line, glyphs, spinner, arms), width, more))
+        if arms and spinner is not None and self.south is not None:
+            yield from _rows(
+                _wrap(_arm_cells("south", self.south, spinner.high, glyphs.south_end, glyphs), width, more)
+            )
 
 
 class YourTiles:
@@ -315,19 +381,26 @@ def render_table(view: TableView) -> RenderableType:
         opponents.add_column(ratio=1)
     opponents.add_row(*(_opponent_panel(observation, p, names, glyphs) for p in seats))
 
-    ends = observation.ends
     about = Text()
-    if ends is not None:
+    if observation.open_ends:
         about.append("open ends: ")
-        about.append(f"left {ends[0]}", END_STYLE)
-        about.append(glyphs.dot)
-        about.append(f"right {ends[1]}", END_STYLE)
+        compass = any(end is End.NORTH for end, _ in observation.open_ends)
+        by_compass = {End.LEFT: "west", End.RIGHT: "east"} if compass else {}
+        for number, (end, value) in enumerate(observation.open_ends):
+            if number:
+                about.append(glyphs.dot)
+            about.append(f"{by_compass.get(end, end.value)} {value}", END_STYLE)
+        about.append("   ")
+    if rules.scores_during_play:
+        about.append("count ")
+        about.append(str(observation.count), SCORE_STYLE if observation.count % 5 == 0 else "bold")
         about.append("   ")
     size = observation.boneyard_size
     about.append(f"boneyard: {size} tile{'s' if size != 1 else ''}")
     if not rules.drawing:
         about.append(" (no drawing in this game)", "dim")
-    middle = Panel(Group(LineOfPlay(observation.line, glyphs), about), title="line of play", title_align="left")
+    title = "line of play" if observation.spinner is None else f"layout{glyphs.dot}spinner {observation.spinner}"
+    middle = Panel(Group(LineOfPlay.of(observation, glyphs), about), title=title, title_align="left")
 
     mine = observation.to_move == observation.player
     status = Text(your_status(observation), style=TURN_STYLE if mine else "")
@@ -351,6 +424,10 @@ def hand_ending(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> str
     if outcome.termination is Termination.DOMINO:
         assert outcome.winning_player is not None
         return f"domino by {names[outcome.winning_player]}"
+    if outcome.termination is Termination.TARGET_REACHED:
+        assert outcome.winning_player is not None and outcome.winner is not None
+        scorer = side_names(rules, names)[outcome.winner]
+        return f"{names[outcome.winning_player]}'s count takes {scorer} to {rules.target}: play stops"
     if outcome.winner is None:
         return "blocked, and the lightest hands tie: nobody scores"
     lightest = side_names(rules, names)[outcome.winner]
@@ -394,9 +471,18 @@ def render_hand_summary(
             points = outcome.points[side]
             teams.add_row(Text(label), str(pips), f"+{points}" if points else "", str(scores[side]))
         parts.append(teams)
-    if outcome.winner is not None:
+    if any(outcome.play_points):
+        counts = ", ".join(
+            f"{label} {points}" for label, points in zip(side_names(rules, names), outcome.play_points, strict=True)
+        )
+        parts.append(Text(f"Counts made during play (in the points): {counts}."))
+    if outcome.winner is not None and not rules.scores_during_play:
         scorer = side_names(rules, names)[outcome.winner]
         parts.append(Text(f"{scorer} {verb(scorer, 'scores')} {outcome.points[outcome.winner]}."))
+    elif outcome.winner is not None and outcome.termination is not Termination.TARGET_REACHED:
+        scorer = side_names(rules, names)[outcome.winner]
+        end_points = outcome.points[outcome.winner] - outcome.play_points[outcome.winner]
+        parts.append(Text(f"{scorer} {verb(scorer, 'scores')} {end_points} for the hand's end (to the nearest 5)."))
     return Group(*parts)
 
 

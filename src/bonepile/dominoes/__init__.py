@@ -17,7 +17,7 @@ from bonepile.core.errors import (
 )
 from bonepile.core.records import RECORD_FORMAT
 from bonepile.dominoes._game import Game, GameOutcome, replay
-from bonepile.dominoes._hand import Event, Hand, HandOutcome, Observation, Termination
+from bonepile.dominoes._hand import Event, Hand, HandOutcome, Observation, Preview, Termination, round_to_five
 from bonepile.dominoes._rules import PRESETS, Rules
 from bonepile.dominoes._tiles import DRAW, PASS, TILES, End, Move, MoveKind, Tile, tiles_of_set
 
@@ -41,11 +41,13 @@ __all__ = [
     "MoveError",
     "MoveKind",
     "Observation",
+    "Preview",
     "RecordError",
     "Rules",
     "RulesError",
     "Termination",
     "Tile",
     "replay",
+    "round_to_five",
     "tiles_of_set",
 ]

@@ -73,6 +73,8 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
             )
         game = cls._from_deal(hand, rules, seed)
         game._scores = start
+        if rules.scores_during_play:
+            game._current._set_scores(start)
         return game
 
     # ----------------------------------------------------------------- the hands
@@ -94,7 +96,9 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
 
     def _deal(self, leader: int | None) -> Hand:
         """D2: shuffle the set and deal each player ``hand_size`` tiles; the rest is the boneyard."""
-        return Hand.deal(self._rules, self._rng, leader)
+        # Where plays score (all-fives), the hand knows the scores, so that a count reaching the target ends it (D8).
+        scores = self._scores if self._rules.scores_during_play else None
+        return Hand.deal(self._rules, self._rng, leader, scores=scores)
 
     def _close_deal(self, ended: HandOutcome) -> GameOutcome | None:
         for side, points in enumerate(ended.points):
@@ -122,8 +126,10 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Each side's score (a team's in a partnership game)."""
-        return tuple(self._scores)
+        """Each side's score (a team's in a partnership game), with what the hand in play scored so far."""
+        if self._current.is_over or not self._rules.scores_during_play:
+            return tuple(self._scores)
+        return self._current.scores
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (see ``Observation``)."""

@@ -16,23 +16,25 @@ from bonepile.dominoes._tiles import SET_MAX_PIPS, set_size
 
 Leader = Literal["highest_double", "first_seat"]
 NextHandLeader = Literal["rule", "winner"]
-HandScore = Literal["opponents_minus_own", "opponents", "all"]
+HandScore = Literal["opponents_minus_own", "opponents", "all", "all_fives"]
 
 PRESETS: dict[str, str] = {
     "draw": "2-4 players, draw from the boneyard until you can play, lightest hand scores, 100 to win",
     "draw-reserve": "2 players, no drawing once the stock holds 2 tiles or fewer",
     "block": "no drawing at all: a player who cannot play passes",
     "partnership": "seats 1 & 3 against 2 & 4, the team's points pooled",
+    "all-fives": "scores multiples of five at the open ends during play; first double is a spinner (four ends)",
 }
-"""Presets implemented now, with their one-line descriptions (`all-fives` comes later)."""
+"""The presets, with their one-line descriptions (rule sheet, the table of presets)."""
 
 _PLAYER_RANGE: dict[str, tuple[int, int]] = {
     "draw": (2, 4),
     "draw-reserve": (2, 2),
     "block": (2, 4),
     "partnership": (4, 4),
+    "all-fives": (2, 4),
 }
-_DEFAULT_PLAYERS = {"draw": 2, "draw-reserve": 2, "block": 2, "partnership": 4}
+_DEFAULT_PLAYERS = {"draw": 2, "draw-reserve": 2, "block": 2, "partnership": 4, "all-fives": 2}
 
 
 CUSTOM = "custom"
@@ -74,8 +76,6 @@ class Rules:
     @classmethod
     def from_preset(cls, name: str = "draw", players: int | None = None, **options: Any) -> Rules:
         """The rules of preset ``name`` for ``players`` players, with ``options`` overriding."""
-        if name == "all-fives":
-            raise RulesError("preset 'all-fives' is not implemented yet (spinner and muggins scoring)")
         if name not in PRESETS:
             raise RulesError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}")
         low, high = _PLAYER_RANGE[name]
@@ -92,6 +92,8 @@ class Rules:
             values["drawing"] = False
         elif name == "partnership":
             values.update(drawing=False, hand_score="all", teams=True)
+        elif name == "all-fives":
+            values.update(hand_size=7 if count == 2 else 5, hand_score="all_fives", spinner=True, target=150)
         unknown = set(options) - {f.name for f in dataclasses.fields(cls)} | (set(options) & {"preset", "players"})
         if unknown:
             raise RulesError(f"unknown option(s): {', '.join(sorted(unknown))}")
@@ -144,6 +146,19 @@ class Rules:
     def num_sides(self) -> int:
         return 2 if self.teams else self.players
 
+    @property
+    def scores_during_play(self) -> bool:
+        """Whether a play scores the count at the open ends when it is a multiple of five (D7, all-fives)."""
+        return self.hand_score == "all_fives"
+
+    def may_draw(self, boneyard_size: int) -> bool:
+        """D5: whether a player with no play may draw from a boneyard of ``boneyard_size`` tiles.
+
+        The one statement of the drawing rule: the engine's legal moves and its
+        blocked-hand test ask it, and so does the AI, from what it observes.
+        """
+        return self.drawing and boneyard_size > self.boneyard_reserve
+
     def side_of(self, player: int) -> int:
         """The side (team in a partnership, else the player) that ``player`` scores for."""
         return player % 2 if self.teams else player
@@ -182,13 +197,13 @@ class Rules:
             fail(f"drawing must be true or false, not {self.drawing!r}")
         if not isinstance(self.boneyard_reserve, int) or self.boneyard_reserve < 0:
             fail(f"boneyard_reserve must be a whole number >= 0, not {self.boneyard_reserve!r}")
-        if self.hand_score not in ("opponents_minus_own", "opponents", "all"):
-            if str(self.hand_score) == "all_fives":
-                fail("hand_score 'all_fives' (the all-fives preset) is not implemented yet")
-            fail(f"hand_score must be 'opponents_minus_own', 'opponents' or 'all', not {self.hand_score!r}")
+        if self.hand_score not in ("opponents_minus_own", "opponents", "all", "all_fives"):
+            fail(
+                f"hand_score must be 'opponents_minus_own', 'opponents', 'all' or 'all_fives', not {self.hand_score!r}"
+            )
         if self.teams and self.players != 4:
             fail(f"teams need exactly 4 players, not {self.players}")
-        if self.spinner:
-            fail("spinner (the all-fives preset) is not implemented yet")
+        if not isinstance(self.spinner, bool):
+            fail(f"spinner must be true or false, not {self.spinner!r}")
         if not isinstance(self.target, int) or self.target < 1:
             fail(f"target must be a positive whole number, not {self.target!r}")

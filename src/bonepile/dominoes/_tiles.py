@@ -117,10 +117,41 @@ def tiles_of_set(max_pips: int) -> tuple[Tile, ...]:
 
 
 class End(enum.StrEnum):
-    """An open end of the line of play."""
+    """An open end of the layout: the line's two ends, and the spinner's two ends (D4).
+
+    With a spinner the line runs west-east through it (``left`` is its west arm,
+    ``right`` its east arm) and ``north`` and ``south`` are the arms that grow
+    from its ends; ``west`` and ``east`` are read as ``left`` and ``right``.
+    """
 
     LEFT = "left"
     RIGHT = "right"
+    NORTH = "north"
+    SOUTH = "south"
+
+    @classmethod
+    def parse(cls, word: str) -> End:
+        """Read an end's name (or its compass name, or its first letter)."""
+        end = _END_WORDS.get(word.strip().lower())
+        if end is None:
+            raise InvalidMoveError(f"not an end: {word!r} (expected left, right, north or south)")
+        return end
+
+
+_END_WORDS: dict[str, End] = {
+    "left": End.LEFT,
+    "l": End.LEFT,
+    "west": End.LEFT,
+    "w": End.LEFT,
+    "right": End.RIGHT,
+    "r": End.RIGHT,
+    "east": End.RIGHT,
+    "e": End.RIGHT,
+    "north": End.NORTH,
+    "n": End.NORTH,
+    "south": End.SOUTH,
+    "s": End.SOUTH,
+}
 
 
 class MoveKind(enum.StrEnum):
@@ -181,7 +212,10 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read the full notation: ``6-4 right``, ``6-4 left``, ``6-6`` (opening), ``draw``, ``pass``."""
+        """Read the full notation: ``6-4 right``, ``6-4 left``, ``5-3 north``, ``6-6`` (opening), ``draw``, ``pass``.
+
+        An end may also be named by its compass name or first letter (``5-3 n``, ``6-4 west``).
+        """
         if not isinstance(text, str):
             raise InvalidMoveError(f"not a move: {text!r} (expected text)")
         words = text.strip().lower().split()
@@ -189,13 +223,15 @@ class Move:
             return DRAW
         if words == ["pass"]:
             return PASS
-        if len(words) == 1 or (len(words) == 2 and words[1] in ("left", "right")):
+        if len(words) == 1 or (len(words) == 2 and words[1] in _END_WORDS):
             try:
                 tile = Tile.parse(words[0])
             except InvalidMoveError as error:
                 raise InvalidMoveError(f"not a move: {text!r}: {error}") from None  # name the text as given
-            return cls.play(tile, End(words[1]) if len(words) == 2 else None)
-        raise InvalidMoveError(f"not a move: {text!r} (expected '6-4 left', '6-4 right', '6-6', 'draw' or 'pass')")
+            return cls.play(tile, _END_WORDS[words[1]] if len(words) == 2 else None)
+        raise InvalidMoveError(
+            f"not a move: {text!r} (expected '6-4 left', '6-4 right', '5-3 north', '6-6', 'draw' or 'pass')"
+        )
 
 
 DRAW = Move(MoveKind.DRAW)

@@ -94,6 +94,30 @@ def preset_players(game: str, preset: str) -> tuple[int, int, int]:
     return min(accepted), max(accepted), int(default)
 
 
+OFFERED_SETS = ("double-six", "double-nine", "double-twelve")
+"""The Dominoes sets the start page offers: the ones people own (the engine also deals smaller ones, for analysis)."""
+
+
+def tile_sets(game: str) -> list[dict[str, Any]]:
+    """The sets of tiles the table offers for a game (Dominoes: double-six, -nine, -twelve), the default first.
+
+    Each is asked of the engine (its tile count, and whether it deals it at all), so that the start page
+    offers only what the rules accept (option ``set``).
+    """
+    if game != "dominoes":
+        return []
+    from bonepile.dominoes import Rules
+
+    offered = []
+    for name in OFFERED_SETS:
+        try:
+            offered.append({"name": name, "tiles": Rules(set=name).num_tiles})
+        except BonepileError:
+            continue
+    default = Rules().set
+    return sorted(offered, key=lambda entry: entry["name"] != default)
+
+
 def catalog() -> dict[str, Any]:
     """The answer of ``GET /api/games/catalog``."""
     games = []
@@ -116,6 +140,7 @@ def catalog() -> dict[str, Any]:
                 "default_preset": entry.default_preset,
                 "players": {"min": entry.players[0], "max": entry.players[1]},
                 "presets": presets,
+                "sets": tile_sets(name),
                 "ai_levels": [level.to_json() for level in levels(name)],
                 "default_level": default_level(name),
                 "hint_level": hint_level(name),

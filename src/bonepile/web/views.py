@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile import dominoes, triominoes
+from bonepile.ai.dominoes_heuristic import sheds_words
 from bonepile.games import game_info
 from bonepile.web.catalog import GAMES, HAND_WORDS, PROTOCOL
 
@@ -264,10 +265,21 @@ def dominoes_words(name: str, move: dominoes.Move) -> str:
         return f"{name} passed"
     if move.end is None:
         return f"{name} opened with {move.tile}"
-    return f"{name} played {move.tile} on the {move.end.value}"
+    return f"{name} played {move.tile} {_end_words(move.end)}"
 
 
-def _dominoes_move(move: dominoes.Move) -> dict[str, Any]:
+def _end_words(end: dominoes.End) -> str:
+    """Where a tile goes in words: "on the left", or an arm of the spinner, "north" (as the notation says)."""
+    if end in (dominoes.End.NORTH, dominoes.End.SOUTH):
+        return end.value
+    return f"on the {end.value}"
+
+
+def _dominoes_move(move: dominoes.Move, obs: dominoes.Observation | None = None) -> dict[str, Any]:
+    """A legal move as JSON; where plays score (all-fives), with the count it leaves and the points it makes.
+
+    The engine says both (``Observation.preview``): the client shows them and computes no count itself.
+    """
     if move.kind is dominoes.MoveKind.DRAW:
         label = "draw from the boneyard"
     elif move.kind is dominoes.MoveKind.PASS:
@@ -275,13 +287,22 @@ def _dominoes_move(move: dominoes.Move) -> dict[str, Any]:
     elif move.end is None:
         label = f"open with {move.tile}"
     else:
-        label = f"{move.tile} on the {move.end.value}"
+        label = f"{move.tile} {_end_words(move.end)}"
+    points: int | None = None
+    count: int | None = None
+    if obs is not None and obs.rules.scores_during_play and move.is_play:
+        preview = obs.preview(move)
+        points, count = preview.points, preview.count
+        if points:
+            label += f" (+{points})"
     return {
         "text": str(move),
         "kind": move.kind.value,
         "tile": None if move.tile is None else str(move.tile),
         "end": None if move.end is None else move.end.value,
         "label": label,
+        "points": points,
+        "count": count,
     }
 
 
@@ -303,6 +324,7 @@ _DOMINOES_SCORING = {
     "opponents_minus_own": "the winner scores the others' pips minus their own",
     "opponents": "the winner scores the others' pips",
     "all": "the winning side scores every pip left",
+    "all_fives": "counts of five during play; the side out scores the others' pips to the nearest five",
 }
 
 
@@ -314,7 +336,12 @@ def _dominoes_summary(
     else:
         who, several = _side_name(table, rules, outcome.winner)
         points = outcome.points[outcome.winner]
-        if outcome.termination is dominoes.Termination.DOMINO:
+        if outcome.termination is dominoes.Termination.TARGET_REACHED:
+            assert outcome.winning_player is not None
+            scorer = possessive(table.name(outcome.winning_player))
+            wins = agree(who, "wins", "win", several)
+            text = f"{scorer[:1].upper()}{scorer[1:]} count reached the target: {who} {wins}"
+        elif outcome.termination is dominoes.Termination.DOMINO:
             assert outcome.winning_player is not None
             went_out = table.name(outcome.winning_player)
             if several:
@@ -338,17 +365,26 @@ def _dominoes_summary(
 
 
 @functools.lru_cache(maxsize=65536)
-def _dominoes_log_entry(name: str, event: dominoes.Event) -> dict[str, Any]:
-    """One public event of the hand as a log entry, made once (see ``_triominoes_log_entry``)."""
+def _dominoes_log_entry(name: str, event: dominoes.Event, scoring: bool = False) -> dict[str, Any]:
+    """One public event of the hand as a log entry, made once (see ``_triominoes_log_entry``).
+
+    Where plays score (all-fives), a play says the count it left and what it scored:
+    "Ann played 5-3 north: count 15, +15"; ``points`` and ``count`` carry the same as numbers.
+    """
     move = event.move
+    text = dominoes_words(name, move)
+    if scoring and move.is_play:
+        text += f": count {event.count}" + (f", +{event.points}" if event.points else "")
     return {
         "seat": event.player,
         "kind": "open" if move.is_play and move.end is None else move.kind.value,
         "move": str(move) if move.is_play else None,
         "tile": None if move.tile is None else str(move.tile),
-        "points": None,
+        "end": None if move.end is None else move.end.value,
+        "points": event.points or None,
+        "count": event.count if scoring and move.is_play else None,
         "items": [],
-        "text": dominoes_words(name, move),
+        "text": text,
     }
 
 
@@ -366,7 +402,16 @@ def _boneyard_note(obs: dominoes.Observation) -> str | None:
     return None
 
 
+def _spinner_index(obs: dominoes.Observation) -> int | None:
+    """Where the spinner lies in the line (west to east), or None before one is played."""
+    if obs.spinner is None:
+        return None
+    number = obs.spinner.high
+    return next(i for i, (left, right) in enumerate(obs.line) if left == right == number)
+
+
 def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None) -> _Parts:
+    scoring = obs.rules.scores_during_play
     legal = obs.legal_moves if viewer is not None and obs.to_move == viewer else ()
     by_tile: dict[dominoes.Tile, list[str]] = {}
     for move in legal:
@@ -394,15 +439,23 @@ def _dominoes_parts(table: Table, obs: dominoes.Observation, viewer: int | None)
         "line": line,
         "ends": None if obs.ends is None else list(obs.ends),
         "opening_index": at_left if line else None,
+        # The spinner (D4): it lies in the line, west to east through it; its north and south arms grow
+        # from its ends, each tile listed outward as [near half, far half]. Every open end with its number
+        # and, where plays score (all-fives), the count at those ends now (D7).
+        "spinner": None if obs.spinner is None else str(obs.spinner),
+        "spinner_index": _spinner_index(obs),
+        "arms": {"north": [list(t) for t in obs.north], "south": [list(t) for t in obs.south]},
+        "open_ends": [{"end": end.value, "number": number} for end, number in obs.open_ends],
+        "count": obs.count if scoring else None,
     }
-    log = [_dominoes_log_entry(table.name(event.player), event) for event in obs.events]
+    log = [_dominoes_log_entry(table.name(event.player), event, scoring) for event in obs.events]
     runs = _turn_runs((event.player, event.move) for event in obs.events)
     outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
     return _Parts(
         hand_number=obs.hand_number,
         stock={"name": "boneyard", "count": obs.boneyard_size, "note": _boneyard_note(obs)},
         your_tiles=your_tiles,
-        legal_moves=[_dominoes_move(move) for move in legal],
+        legal_moves=[_dominoes_move(move, obs) for move in legal],
         board=board,
         log=log,
         statuses=_statuses(table, viewer, obs.to_move, runs, _dominoes_describe),
@@ -785,4 +838,4 @@ def _plain_reason(observation: Any, move: Any, entry: dict[str, Any]) -> str:
     if isinstance(move, triominoes.Move):
         bonus = entry["bonus"]
         return f"scores {points} now" + (f", {bonus['name']} included" if bonus else "")
-    return f"sheds {move.tile.pips} pips"
+    return sheds_words(move.tile.pips)

@@ -1,5 +1,8 @@
 // The Dominoes line of play in SVG: a snake growing both ways from the opening tile, turning before the
-// table's edge; doubles lie crossways. Also the end targets a selected tile can be played on.
+// table's edge; doubles lie crossways. With a spinner (all-fives), the layout is drawn around it instead:
+// the spinner crossways at the centre, four arms (west, east, north, south) each turning clockwise once
+// before the table's edge, so that they never run into each other. Also the end targets a selected tile
+// can be played on, and the count at the open ends beside the layout.
 //
 // Geometry only: which ends a tile may go to always comes from the server's legal moves.
 
@@ -108,6 +111,113 @@ export function layout(board, reach) {
   return { rects, arms: { left, right } };
 }
 
+const STEP = { east: [1, 0], south: [0, 1], west: [-1, 0], north: [0, -1] };
+const CLOCKWISE = { north: "east", east: "south", south: "west", west: "north" };
+/** A spinner's arm for each end of the notation (left is its west arm, right its east arm). */
+const ARM_OF_END = { left: "west", right: "east", north: "north", south: "south" };
+
+/** The rectangle of a tile made of two unit squares centred at a and b, `inner` on a's. */
+function joined(a, b, inner, outer) {
+  const aFirst = a[0] < b[0] || a[1] < b[1];
+  return {
+    x: Math.min(a[0], b[0]) - 0.5,
+    y: Math.min(a[1], b[1]) - 0.5,
+    w: Math.abs(a[0] - b[0]) + 1,
+    h: Math.abs(a[1] - b[1]) + 1,
+    first: aFirst ? inner : outer,
+    second: aFirst ? outer : inner,
+  };
+}
+
+function inside(rect, box) {
+  return rect.x >= box.x0 - 1e-9 && rect.x + rect.w <= box.x1 + 1e-9 && rect.y >= box.y0 - 1e-9 && rect.y + rect.h <= box.y1 + 1e-9;
+}
+
+/**
+ * One arm of a spinner: it grows straight out from the spinner and, when the next tile would cross the
+ * table's edge (`box`), turns clockwise (north turns east, east south, south west, west north), at most
+ * twice, so that the arms wheel round the spinner the same way. Where arms would still meet (long arms
+ * on a small table), the board lays them out again on a larger table and shrinks it to fit
+ * (`DominoesBoard.pieces`): tiles never overlap.
+ */
+export class SpinnerArm {
+  constructor(x, y, dir, box, turned = 0, afterTurn = false) {
+    Object.assign(this, { x, y, dir, box, turned, afterTurn });
+  }
+
+  clone() {
+    return new SpinnerArm(this.x, this.y, this.dir, this.box, this.turned, this.afterTurn);
+  }
+
+  place(inner, outer, double) {
+    const [dx, dy] = STEP[this.dir];
+    const near = [this.x + dx / 2, this.y + dy / 2];
+    const crossways = double && !this.afterTurn;
+    let rect;
+    if (crossways) {
+      rect = dx ? { x: near[0] - 0.5, y: near[1] - 1, w: 1, h: 2 } : { x: near[0] - 1, y: near[1] - 0.5, w: 2, h: 1 };
+      rect = { ...rect, first: inner, second: outer };
+    } else {
+      rect = joined(near, [near[0] + dx, near[1] + dy], inner, outer);
+    }
+    if (this.turned < 2 && !inside(rect, this.box)) {
+      // The corner: the tile's near half touches the open end, its far half lies the new way.
+      const turn = CLOCKWISE[this.dir];
+      const [tx, ty] = STEP[turn];
+      const far = [near[0] + tx, near[1] + ty];
+      Object.assign(this, { x: far[0] + tx / 2, y: far[1] + ty / 2, dir: turn, turned: this.turned + 1, afterTurn: true });
+      return joined(near, far, inner, outer);
+    }
+    const length = crossways ? 1 : 2;
+    this.x += dx * length;
+    this.y += dy * length;
+    this.afterTurn = false;
+    return rect;
+  }
+}
+
+/**
+ * The layout around a spinner: every tile as { tile, rect, arm, index } and the four arms ready to lay
+ * their next tile. The line runs west to east through the spinner (`spinner_index`); the north and south
+ * arms come from the server as [near half, far half] outward. Each axis gets the table's room as
+ * `edges` shares it, so a long arm uses what the opposite one leaves.
+ */
+export function spinnerLayout(board, reach, vreach) {
+  const line = board.line;
+  const at = board.spinner_index;
+  const centre = line[at];
+  const west = line.slice(0, at).reverse();
+  const east = line.slice(at + 1);
+  const north = (board.arms.north || []).map(([near, far]) => ({ near, far, double: near === far }));
+  const south = (board.arms.south || []).map(([near, far]) => ({ near, far, double: near === far }));
+  const across = edges(west, east, 0.5, reach);
+  const down = edges(north, south, 1, vreach);
+  const box = { x0: across.lo, x1: across.hi, y0: down.lo, y1: down.hi };
+  const arms = {
+    west: new SpinnerArm(-0.5, 0, "west", box),
+    east: new SpinnerArm(0.5, 0, "east", box),
+    north: new SpinnerArm(0, -1, "north", box),
+    south: new SpinnerArm(0, 1, "south", box),
+  };
+  const pieces = [{ tile: centre.tile, rect: { x: -0.5, y: -1, w: 1, h: 2, first: centre.left, second: centre.right }, arm: "spinner", index: at }];
+  west.forEach((t, k) => pieces.push({ tile: t.tile, rect: arms.west.place(t.right, t.left, t.double), arm: "west", index: at - 1 - k }));
+  east.forEach((t, k) => pieces.push({ tile: t.tile, rect: arms.east.place(t.left, t.right, t.double), arm: "east", index: at + 1 + k }));
+  for (const [name, tiles] of [["north", north], ["south", south]]) {
+    tiles.forEach((t, k) => {
+      const tile = `${Math.max(t.near, t.far)}-${Math.min(t.near, t.far)}`;
+      pieces.push({ tile, rect: arms[name].place(t.near, t.far, t.double), arm: name, index: k });
+    });
+  }
+  return { pieces, arms };
+}
+
+/** The number open at `end`, as the server says it (open_ends, or the line's two ends). */
+function openNumber(board, end) {
+  const listed = (board.open_ends || []).find((open) => open.end === end);
+  if (listed) return listed.number;
+  return end === "left" ? board.ends[0] : board.ends[1];
+}
+
 /** The rectangle where `tile` would go at `end` ("left", "right", or null for the opening tile). */
 function slotFor(tile, end, board, arms) {
   const [high, low] = tile.ends;
@@ -116,9 +226,22 @@ function slotFor(tile, end, board, arms) {
       ? { x: -0.5, y: -1, w: 1, h: 2, first: high, second: low }
       : { x: -1, y: -0.5, w: 2, h: 1, first: high, second: low };
   }
-  const open = end === "left" ? board.ends[0] : board.ends[1];
+  const open = openNumber(board, end);
   const outer = high === open ? low : high;
-  return arms[end].clone().place(open, outer, tile.double);
+  const arm = arms[end] || arms[ARM_OF_END[end]];
+  return arm.clone().place(open, outer, tile.double);
+}
+
+/** Whether any two rectangles share more than an edge. */
+export function overlapping(rects) {
+  for (let i = 0; i < rects.length; i++) {
+    const a = rects[i];
+    for (let j = i + 1; j < rects.length; j++) {
+      const b = rects[j];
+      if (a.x < b.x + b.w - 1e-6 && b.x < a.x + a.w - 1e-6 && a.y < b.y + b.h - 1e-6 && b.y < a.y + a.h - 1e-6) return true;
+    }
+  }
+  return false;
 }
 
 function bbox(rects) {
@@ -133,7 +256,8 @@ function bbox(rects) {
 }
 
 function endName(end) {
-  return end === null ? "to open the hand" : `on the ${end} end`;
+  if (end === null) return "to open the hand";
+  return end === "north" || end === "south" ? `on the ${end} arm` : `on the ${end} end`;
 }
 
 export class DominoesBoard {
@@ -158,14 +282,18 @@ export class DominoesBoard {
   render(view) {
     this.previous = this.view;
     this.view = view;
-    this.fresh = this.freshIndexes();
+    this.fresh = this.freshTiles();
     this.freshAt = performance.now();
     this.draw();
   }
 
-  /** Light up the ends `tile` (a your_tiles entry) can go to; null clears them. */
-  showTargets(tile) {
+  /**
+   * Light up the ends `tile` (a your_tiles entry) can go to; null clears them. `hinted`: the move text of
+   * the hint's end, kept lit when the board redraws (a phone turned on its side).
+   */
+  showTargets(tile, hinted = null) {
     this.targetTile = tile && tile.moves.length ? tile : null;
+    this.hintedMove = hinted;
     this.draw();
   }
 
@@ -191,61 +319,114 @@ export class DominoesBoard {
     return Math.max(4, Math.min(13, Math.round(aspect * 4.4)));
   }
 
+  /** How many units the table reaches up and down from the centre (for a spinner's north and south arms). */
+  verticalReach(reach) {
+    const { width, height } = this.host.getBoundingClientRect();
+    const aspect = width > 0 && height > 0 ? width / height : 2;
+    return Math.max(2.5, (reach + 1) / aspect - 1);
+  }
+
+  /** Every placed tile as { tile, rect, arm, index }, and the arms ready for the next tile. */
+  pieces(board, reach, slotsOf) {
+    if (board.spinner && board.spinner_index !== null && board.spinner_index !== undefined) {
+      const vreach = this.verticalReach(reach);
+      let laid = null;
+      for (const grow of [1, 1.25, 1.5, 2, 3, 5, 8]) {
+        laid = spinnerLayout(board, reach * grow, vreach * grow);
+        laid.slots = slotsOf(laid.arms);
+        if (!overlapping([...laid.pieces.map((piece) => piece.rect), ...laid.slots.map((slot) => slot.rect)])) break;
+      }
+      return laid;
+    }
+    const { rects, arms } = layout(board, reach);
+    return { pieces: board.line.map((tile, i) => ({ tile: tile.tile, rect: rects[i], arm: "line", index: i })), arms, slots: slotsOf(arms) };
+  }
+
   draw() {
     const view = this.view;
     if (!view) return;
     const board = view.board;
     const reach = this.reach();
-    const { rects, arms } = layout(board, reach);
-    const slots = [];
-    if (this.targetTile) {
+    const slotsOf = (arms) => {
+      const slots = [];
+      if (!this.targetTile) return slots;
       for (const text of this.targetTile.moves) {
         const move = view.legal_moves.find((m) => m.text === text);
-        if (!move) continue;
-        slots.push({ move, rect: slotFor(this.targetTile, move.end, board, arms) });
+        if (move) slots.push({ move, rect: slotFor(this.targetTile, move.end, board, arms) });
       }
-    }
-    const box = bbox([...rects, ...slots.map((slot) => slot.rect)]);
+      return slots;
+    };
+    const { pieces, slots } = this.pieces(board, reach, slotsOf);
+    const box = bbox([...pieces.map((piece) => piece.rect), ...slots.map((slot) => slot.rect)]);
     const { width, height } = this.host.getBoundingClientRect();
     const aspect = width > 0 && height > 0 ? width / height : 2;
+    const showCount = board.count !== null && board.count !== undefined && pieces.length > 0;
+    // The count sits in a strip of its own above the layout, and the layout keeps clear of the notes
+    // (the choice of an end) that the table lays over the board's foot: neither ever covers a tile.
+    // On a wide, low board (a phone on its side) the count takes a column at the left instead of a row.
+    const countAside = showCount && height > 0 && width / height > 2.4;
+    const topPx = showCount && height > 0 && !countAside ? 30 : 0;
+    const leftPx = countAside ? 110 : 0;
+    const notes = board.spinner ? document.querySelector(".table-page .my-notes") : null;
+    let footPx = 0;
+    if (notes && height > 0) {
+      const hostBox = this.host.getBoundingClientRect();
+      const noteBox = notes.getBoundingClientRect();
+      if (noteBox.height > 0 && noteBox.top < hostBox.bottom && noteBox.bottom > hostBox.top) footPx = hostBox.bottom - noteBox.top + 6;
+    }
+    const roomPx = Math.max(height * 0.45, height - topPx - footPx);
+    const contentW = Math.max(2 * reach + 2, box.x1 - box.x0 + 1.4);
+    const contentH = Math.max(5, box.y1 - box.y0 + 1.4);
+    const perPx = width > 0 && height > 0 ? Math.max(contentW / (width - leftPx), contentH / roomPx) : Math.max(contentW / 2, contentH); // units per pixel
+    const w = width > 0 ? width * perPx : contentW;
+    const hgt = height > 0 ? height * perPx : contentW / aspect;
     const cx = (box.x0 + box.x1) / 2;
     const cy = (box.y0 + box.y1) / 2;
-    let w = Math.max(2 * reach + 2, box.x1 - box.x0 + 1.4);
-    let hgt = Math.max(5, box.y1 - box.y0 + 1.4);
-    if (w / hgt < aspect) w = hgt * aspect;
-    else hgt = w / aspect;
-    this.svg.setAttribute("viewBox", [(cx - w / 2) * UNIT, (cy - hgt / 2) * UNIT, w * UNIT, hgt * UNIT].join(" "));
+    const left = width > 0 ? cx - perPx * (leftPx + (width - leftPx) / 2) : cx - w / 2;
+    const top = height > 0 ? cy - perPx * (topPx + roomPx / 2) : cy - hgt / 2;
+    this.svg.setAttribute("viewBox", [left * UNIT, top * UNIT, w * UNIT, hgt * UNIT].join(" "));
 
     const lastMove = [...view.log].reverse().find((entry) => entry.kind === "play" || entry.kind === "open");
-    const lastIndex = !lastMove ? -1 : lastMove.move.endsWith("left") ? 0 : lastMove.kind === "open" ? board.opening_index : board.line.length - 1;
+    const lastTile = lastMove ? lastMove.tile : null;
     // Tiles that just arrived are animated by every redraw in the moment after the view came (the
     // selection redraws at once), never by a later one (a resize).
     const fresh = this.fresh && performance.now() - this.freshAt < 250 ? this.fresh : new Set();
 
     const layer = s("g", { class: "line" });
-    board.line.forEach((tile, i) => {
-      const r = rects[i];
+    for (const { tile, rect: r, arm, index } of pieces) {
       const face = dominoFace(r.first, r.second, {
         x: r.x * UNIT + 1.5,
         y: r.y * UNIT + 1.5,
         w: r.w * UNIT - 3,
         h: r.h * UNIT - 3,
-        className: [i === lastIndex ? "last" : "", fresh.has(i) ? "arrive" : ""].join(" "),
+        className: [tile === lastTile ? "last" : "", fresh.has(tile) ? "arrive" : "", arm === "spinner" ? "spinner" : ""].join(" "),
       });
-      face.setAttribute("data-tile", tile.tile);
-      face.setAttribute("data-index", String(i));
+      face.setAttribute("data-tile", tile);
+      face.setAttribute("data-index", String(index));
+      face.setAttribute("data-arm", arm);
       layer.append(face);
-    });
-    if (!board.line.length && !slots.length) {
+    }
+    if (!pieces.length && !slots.length) {
       layer.append(
         s("text", { class: "board-empty", x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central" }, "The table is empty"),
       );
     }
+    const extras = [];
+    if (showCount) {
+      const px = perPx * UNIT; // SVG units per screen pixel
+      extras.push(
+        s(
+          "text",
+          { class: "layout-count", x: left * UNIT + 10 * px, y: top * UNIT + (countAside ? 24 : 20) * px, "font-size": 16 * px, "data-count": String(board.count) },
+          `Count ${board.count}`,
+        ),
+      );
+    }
     const targets = s("g", { class: "targets" });
     for (const { move, rect } of slots) {
-      const label = `Play ${this.targetTile.tile} ${endName(move.end)}`;
+      const label = `Play ${this.targetTile.tile} ${endName(move.end)}${move.points ? `, scores ${move.points}` : ""}`;
       const target = s("g", {
-        class: "end-target",
+        class: ["end-target", move.text === this.hintedMove ? "hinted" : ""].filter(Boolean).join(" "),
         role: "button",
         tabindex: "0",
         "aria-label": label,
@@ -258,9 +439,10 @@ export class DominoesBoard {
         s("title", {}, label),
       );
       if (move.end) {
+        const words = move.points ? `${move.end} +${move.points}` : move.end;
         target.append(
           // Inside its own slot: a label never covers a placed tile's pips.
-          s("text", { class: "target-label", x: (rect.x + rect.w / 2) * UNIT, y: (rect.y + rect.h / 2) * UNIT, "text-anchor": "middle", "dominant-baseline": "central" }, move.end),
+          s("text", { class: "target-label", x: (rect.x + rect.w / 2) * UNIT, y: (rect.y + rect.h / 2) * UNIT, "text-anchor": "middle", "dominant-baseline": "central" }, words),
         );
       }
       target.addEventListener("click", () => this.onChoose(move.text));
@@ -273,33 +455,31 @@ export class DominoesBoard {
       targets.append(target);
     }
     const focused = this.svg.contains(document.activeElement) ? document.activeElement.dataset.move : null;
-    this.svg.replaceChildren(layer, targets);
+    this.svg.replaceChildren(layer, ...extras, targets);
     if (focused) {
       const again = this.targets().find((target) => target.dataset.move === focused);
       if (again) again.focus();
     }
-    const count = board.line.length;
-    this.svg.setAttribute(
-      "aria-label",
-      count ? `The line of play: ${count} tiles, open ends ${board.ends[0]} and ${board.ends[1]}` : "The table is empty",
-    );
+    this.svg.setAttribute("aria-label", this.describe(board, pieces.length));
   }
 
-  /** The indexes of the tiles that were not on the table at the previous view (to animate them). */
-  freshIndexes() {
+  describe(board, count) {
+    if (!count) return "The table is empty";
+    const ends = board.open_ends && board.open_ends.length ? board.open_ends.map((open) => `${open.end} ${open.number}`).join(", ") : `${board.ends[0]} and ${board.ends[1]}`;
+    const spinner = board.spinner ? `, spinner ${board.spinner}` : "";
+    const total = board.count !== null && board.count !== undefined ? `, count ${board.count}` : "";
+    return `The layout: ${count} tiles${spinner}, open ends ${ends}${total}`;
+  }
+
+  /** The tiles (by name) that were not on the table at the previous view (to animate them). */
+  freshTiles() {
     const now = this.view;
     const before = this.previous && this.previous.id === now.id ? this.previous : null;
     const fresh = new Set();
     if (!before) return fresh;
-    const [was, is] = [before.board.line, now.board.line];
-    if (before.hand_number !== now.hand_number || before.board.opening_index === null) {
-      is.forEach((_, i) => fresh.add(i));
-      return fresh;
-    }
-    if (is.length <= was.length) return fresh;
-    const shift = now.board.opening_index - before.board.opening_index;
-    for (let i = 0; i < shift; i++) fresh.add(i);
-    for (let i = shift + was.length; i < is.length; i++) fresh.add(i);
+    const names = (board) => [...board.line.map((tile) => tile.tile), ...["north", "south"].flatMap((arm) => ((board.arms && board.arms[arm]) || []).map(([a, b]) => `${Math.max(a, b)}-${Math.min(a, b)}`))];
+    const was = new Set(before.hand_number === now.hand_number ? names(before.board) : []);
+    for (const name of names(now.board)) if (!was.has(name)) fresh.add(name);
     return fresh;
   }
 }

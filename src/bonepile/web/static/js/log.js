@@ -16,20 +16,28 @@ function boardTile(boardHost, tile) {
   return boardHost ? boardHost.querySelector(`[data-tile="${CSS.escape(tile)}"]`) : null;
 }
 
-/** A tapped line's tile, brought into sight when it is off the screen (a phone shows the log below the board). */
-function showOnScreen(element) {
+/**
+ * A tapped line's tile, brought into sight: scrolled to when it is off the screen, and `uncover()` called
+ * when the log's own panel lies over it (a phone's drawer covers the board), so that the tile is seen lit.
+ */
+function showOnScreen(element, uncover) {
   if (!element) return;
   const box = element.getBoundingClientRect();
-  if (box.bottom > 0 && box.top < window.innerHeight) return;
+  if (box.bottom > 0 && box.top < window.innerHeight) {
+    const above = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    if (uncover && above && !element.contains(above) && above.closest(".sidebar")) uncover();
+    return;
+  }
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   element.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
 }
 
 /**
  * The log panel of `view`. `boardHost` is the element the board draws in: a line's tile is found there
- * by its data-tile (each tile is on the table at most once).
+ * by its data-tile (each tile is on the table at most once). `uncover()` puts the panel away when it lies
+ * over a tapped line's tile.
  */
-export function logPanel(view, { boardHost = null } = {}) {
+export function logPanel(view, { boardHost = null, uncover = null } = {}) {
   const word = view.hand_word;
   let kept = null; // the line lit by a tap, if any
   const light = (item, tile, on) => {
@@ -56,7 +64,7 @@ export function logPanel(view, { boardHost = null } = {}) {
           if (kept && kept !== item) light(kept, kept.dataset.tile, false);
           kept = kept === item ? null : item;
           light(item, tile, kept === item || item.matches(":hover, :focus"));
-          if (kept === item) showOnScreen(boardTile(boardHost, tile));
+          if (kept === item) showOnScreen(boardTile(boardHost, tile), uncover);
         },
         onkeydown: (event) => {
           if (event.key === "Enter" || event.key === " ") {

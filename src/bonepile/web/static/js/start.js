@@ -40,6 +40,7 @@ function rememberedChoices(game, state, saved) {
   }
   if (state.seats.some((seat) => seat.name && seat.name.trim())) words.push("names");
   if (state.target) words.push(`play to ${state.target}`);
+  if (state.tileSet) words.push(state.tileSet);
   return words;
 }
 
@@ -80,6 +81,7 @@ async function load(root, navigate, page) {
     players: null,
     seats: [],
     target: "",
+    tileSet: "",
     timeLimit: "", // a turn timer is chosen for each game: never carried over from the last one
     hints: false,
     online: saved.online === true,
@@ -115,12 +117,15 @@ async function load(root, navigate, page) {
   };
   applyGame(state.game, saved.game === state.game ? saved : null);
   state.target = saved.game === state.game && saved.target ? saved.target : "";
+  const sets = () => games[state.game].sets || [];
+  state.tileSet = saved.game === state.game && sets().some((entry, i) => i > 0 && entry.name === saved.tileSet) ? saved.tileSet : "";
   let recalled = rememberedChoices(games[state.game], state, saved);
   const useDefaults = () => {
     applyGame(state.game, null);
     state.seats = [];
     fitSeats();
     state.target = "";
+    state.tileSet = "";
     state.timeLimit = "";
     recalled = [];
     redraw();
@@ -157,6 +162,7 @@ async function load(root, navigate, page) {
             onchange: () => {
               applyGame(entry.name, null);
               state.target = "";
+              state.tileSet = "";
               recalled = [];
               redraw();
             },
@@ -227,6 +233,20 @@ async function load(root, navigate, page) {
       }),
       h("span", { id: "target-help", class: "help" }, "points (empty: as the rules say)"),
     );
+    // The sets the engine deals (Dominoes); the first is the rules' own and sends no option.
+    const tileChoice =
+      sets().length > 1
+        ? h(
+            "div",
+            { class: "field inline" },
+            h("label", { for: "tile-set" }, "Tiles"),
+            h(
+              "select",
+              { id: "tile-set", name: "set", onchange: (event) => (state.tileSet = event.target.value) },
+              sets().map((entry, i) => h("option", { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet }, `${entry.name} (${entry.tiles} tiles)`)),
+            ),
+          )
+        : null;
     const clock = h(
       "div",
       { class: "field inline" },
@@ -325,7 +345,7 @@ async function load(root, navigate, page) {
           h("label", { for: "room-hints" }, "Players may ask for hints"),
         )
       : null;
-    return [note, modeChoice(), gameChoice, presetChoice, playerCount, clock, hintsChoice, seatRows, submit];
+    return [note, modeChoice(), gameChoice, presetChoice, playerCount, tileChoice, clock, hintsChoice, seatRows, submit];
   };
 
   const modeChoice = () =>
@@ -375,8 +395,9 @@ async function load(root, navigate, page) {
       seats: state.seats.map((seat) => ({ kind: seat.kind, level: seat.kind === "ai" ? seat.level : null, name: seat.name.trim() || null })),
       options: target ? { target: Number(target) } : {},
     };
+    if (state.tileSet && sets().some((entry) => entry.name === state.tileSet)) body.options.set = state.tileSet;
     if (timeLimit) body.turn_time_limit = Number(timeLimit);
-    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target, online: state.online, hostSeat: state.hostSeat });
+    save({ game: state.game, preset: state.preset, players: state.players, seats: state.seats, target, tileSet: state.tileSet, online: state.online, hostSeat: state.hostSeat });
     const button = form.querySelector("#start-game");
     button.disabled = true;
     try {

@@ -9,7 +9,7 @@ import { TurnClock } from "./clock.js";
 import { h, plural, s, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showHandEnd, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
-import { hintCallout } from "./hint.js";
+import { foldsReasons, hintCallout } from "./hint.js";
 import { logPanel } from "./log.js";
 import { Motion, motionOff } from "./motion.js";
 import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
@@ -106,6 +106,7 @@ class Table {
     if (this.board) this.board.destroy();
     if (this.clock) this.clock.destroy();
     if (this.sizer) this.sizer.disconnect();
+    if (this.sheetSizer) this.sheetSizer.disconnect();
     if (this.unsound) this.unsound();
     clearTimeout(this.overTimer);
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
@@ -318,6 +319,12 @@ class Table {
       setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
       setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
     }
+    if (this.game === "dominoes" && entry && entry.points && entry.move === last.move && fresh.length) {
+      // All-fives: the count just made rises from the tile that made it ("+15").
+      const at = fresh[0].getBoundingClientRect();
+      setTimeout(() => this.motion.pop(at, signed(entry.points), "bonus-pop score-pop"), motionOff() ? 0 : 380);
+      setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
+    }
     const handEnded = view.summaries.length > before.summaries.length && view.status !== "over";
     if (handEnded) setTimeout(() => playSound("hand", mark), 450);
   }
@@ -370,6 +377,7 @@ class Table {
       if (this.handEnd) {
         this.handEnd = null;
         this.dialogs.dismiss("handend");
+        this.measureSheet(null);
       }
       return;
     }
@@ -388,9 +396,27 @@ class Table {
       const handle = showHandEnd(this.dialogs, this.view, summary, { onContinue: () => this.continueHand() });
       shown.update = handle.update;
       handle.update(this.view);
+      this.measureSheet(this.el.layer.querySelector(".dialog.hand-end"));
     };
     if (motionOff()) open();
     else setTimeout(open, 750);
+  }
+
+  /**
+   * The end-of-hand sheet's height, for the table to step out from under it (table.css): a bottom sheet
+   * would otherwise hide your face-up hand and the foot of the final position. null: the sheet is gone.
+   */
+  measureSheet(sheet) {
+    if (this.sheetSizer) this.sheetSizer.disconnect();
+    this.sheetSizer = null;
+    if (!sheet) {
+      this.page.style.removeProperty("--hand-end-h");
+      return;
+    }
+    const measure = () => this.page.style.setProperty("--hand-end-h", `${Math.ceil(sheet.getBoundingClientRect().height)}px`);
+    this.sheetSizer = new ResizeObserver(measure);
+    this.sheetSizer.observe(sheet);
+    measure();
   }
 
   async continueHand() {
@@ -651,20 +677,25 @@ class Table {
         h(
           "div",
           { class: "choose-end", role: "group", "aria-label": `Choose an end for ${chosen.tile}` },
-          h("span", {}, `${chosen.tile} fits both ends:`),
+          h("span", {}, `${chosen.tile} fits ${chosen.moves.length === 2 ? "both" : chosen.moves.length} ends:`),
           chosen.moves.map((text) => {
             const move = view.legal_moves.find((m) => m.text === text);
-            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, move && move.end ? `${move.end} end` : text);
+            const words = move && move.end ? `${move.end} end${move.points ? ` +${move.points}` : ""}` : text;
+            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, words);
           }),
           h("button", { type: "button", class: "quiet", onclick: () => this.select(null) }, "Cancel"),
         ),
       );
     }
-    if (this.hint) {
-      extra.push(hintCallout(this.hint, { onClose: () => ((this.hint = null), this.renderMyArea()) }));
-    }
+    const callout = this.hint
+      ? hintCallout(this.hint, {
+          onClose: () => ((this.hint = null), this.renderMyArea()),
+          folded: this.hintFolded,
+          onFold: (folded) => (this.hintFolded = folded),
+        })
+      : null;
     const notes = extra.length ? [h("div", { class: "my-notes" }, extra)] : [];
-    area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
+    area.replaceChildren(...(callout ? [callout] : []), info, h("div", { class: "hand-row" }, hand, actions), ...notes);
     this.sizeHand();
   }
 
@@ -772,7 +803,13 @@ class Table {
     const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 40;
     this.el.sidebar.replaceChildren(
       scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary) }),
-      logPanel(this.view, { boardHost: this.boardHost }),
+      logPanel(this.view, {
+        boardHost: this.boardHost,
+        uncover: () => {
+          this.togglePanel(false);
+          this.el.panelButton.focus();
+        },
+      }),
     );
     const log = this.el.sidebar.querySelector(".log");
     if (log && atBottom) log.scrollTop = log.scrollHeight;
@@ -813,7 +850,7 @@ class Table {
 
   showSelection() {
     const tile = this.myTurn ? this.selectedTile() : null;
-    this.board.showTargets(tile);
+    this.board.showTargets(tile, tile && this.hint && this.hint.move.tile === tile.tile ? this.hint.move.text : null);
     for (const button of this.page.querySelectorAll(".hand-tile")) {
       const on = button.dataset.tile === this.selected;
       button.classList.toggle("selected", on);
@@ -946,6 +983,7 @@ class Table {
       const answer = await this.transport.hint(view);
       if (this.view !== view) return;
       this.hint = answer;
+      this.hintFolded = foldsReasons();
       if (answer.move.tile) this.selected = answer.move.tile;
       this.render();
       this.el.live.textContent = `Hint: ${answer.move.label}: ${answer.reason}.`;
