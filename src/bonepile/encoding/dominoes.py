@@ -37,15 +37,28 @@ from typing import Any
 
 import numpy as np
 
+from bonepile.core.errors import RulesError
 from bonepile.dominoes import DRAW, PASS, End, Move, MoveKind, Observation, Rules, Tile, tiles_of_set
 from bonepile.encoding import Vector, relative
 from bonepile.encoding._layout import Layout
+
+NOT_ENCODED = (
+    "the Dominoes encoding has the line's two ends only: a spinner's four arms and the all-fives count "
+    "are not encoded yet (all-fives plays in the engine, the terminal and the arena)"
+)
+
+
+def encodable(rules: Rules) -> bool:
+    """Whether this encoding can say these rules' moves and layout: a line with two ends (no spinner, no count)."""
+    return not rules.spinner and not rules.scores_during_play
 
 
 class DominoesEncoding:
     """Action ids and observation vectors for one set of Dominoes rules (see the module docstring)."""
 
     def __init__(self, rules: Rules) -> None:
+        if not encodable(rules):
+            raise RulesError(NOT_ENCODED)
         self.rules = rules
         self.tiles: tuple[Tile, ...] = tiles_of_set(rules.max_pips)
         n = self.num_tiles = len(self.tiles)
