@@ -11,7 +11,7 @@ ARGS ?=
 
 ALLFIVES := .venv-allfives/.installed
 
-.PHONY: play play-terminal test check bench bench-strength bench-allfives install clean
+.PHONY: play play-terminal test check bench bench-envs bench-strength bench-allfives install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ check: $(STAMP)
 
 bench: $(PEERS) $(ALLFIVES)
 	$(BIN)/python bench/throughput.py
+
+# Random-policy speed through the OpenSpiel, PettingZoo and Gymnasium interfaces (ARGS="--seconds 5").
+bench-envs: $(PEERS)
+	$(BIN)/python bench/envs.py $(ARGS)
 
 # Our AI against the peers' AI and our agents against each other (ARGS="--quick", "--only block", "--games 200").
 bench-strength: $(PEERS)

@@ -14,7 +14,10 @@ repeat kept:
   them) runs beside OpenSpiel's own ``python_block_dominoes`` through exactly
   the same loop; the ``ratio=`` line compares hands per second (OpenSpiel
   skips a player who cannot play where we have a pass action, so steps are not
-  the same unit; the hand is);
+  the same unit; the hand is). A third game that does nothing, shaped like a
+  block hand, measures what the ``pyspiel`` calls and the loop cost alone, so
+  the report also splits each hand's time into that shared cost and each
+  game's own code;
 * ``pettingzoo``: whole games (matches to the target) through the AEC API
   (``agent_iter``, ``last``, ``step``), the action drawn from the mask;
 * ``gymnasium``: whole games through ``reset``/``step`` against the random agent.
@@ -111,6 +114,85 @@ def spiel_episodes(name: str) -> Callable[[int], Episode]:
     return make
 
 
+def register_null_hand() -> str:
+    """A game that does nothing, shaped like a block hand (14 deal nodes, 12 decisions of 3 actions).
+
+    Through ``pyspiel`` every call crosses from C++ into Python and back; this
+    game's rate is what that crossing and the loop cost alone, the ceiling any
+    Python game's hand could reach in this loop.
+    """
+    import pyspiel
+
+    name = "python_bench_null_hand"
+    if name in pyspiel.registered_names():
+        return name
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name="a do-nothing hand",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=False,
+        provides_observation_tensor=False,
+    )
+    info = pyspiel.GameInfo(
+        num_distinct_actions=58,
+        max_chance_outcomes=28,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=0.0,
+        max_game_length=26,
+    )
+    odds = [[(tile, 1.0 / (28 - k)) for tile in range(28 - k)] for k in range(14)]
+
+    class NullState(pyspiel.State):  # type: ignore[misc]
+        def __init__(self, game: Any) -> None:
+            super().__init__(game)
+            self.moves = 0
+
+        def current_player(self) -> int:
+            moves = self.moves
+            return -1 if moves < 14 else (-4 if moves >= 26 else moves % 2)
+
+        def _legal_actions(self, player: int) -> list[int]:
+            return [1, 5, 9]
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return odds[self.moves]
+
+        def _apply_action(self, action: int) -> None:
+            self.moves += 1
+
+        def is_terminal(self) -> bool:
+            return self.moves >= 26
+
+        def returns(self) -> list[float]:
+            return [0.0, 0.0]
+
+        def _action_to_string(self, player: int, action: int) -> str:
+            return str(action)
+
+        def __str__(self) -> str:
+            return str(self.moves)
+
+    class NullGame(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: Any = None) -> None:
+            super().__init__(game_type, info, params or {})
+
+        def new_initial_state(self) -> NullState:
+            return NullState(self)
+
+    pyspiel.register_game(game_type, NullGame)
+    return name
+
+
 # ------------------------------------------------------------------ PettingZoo and Gymnasium
 
 
@@ -175,6 +257,7 @@ THEIRS = "python_block_dominoes"
 ROWS: list[tuple[str, str, Callable[[], Callable[[int], Episode]]]] = [
     ("openspiel", "bonepile block (OpenSpiel's rules), one hand", lambda: spiel_episodes(OURS_AS_OPENSPIEL)),
     ("openspiel", "OpenSpiel python_block_dominoes, one hand", lambda: spiel_episodes(THEIRS)),
+    ("openspiel", "a do-nothing game of a block hand's shape", lambda: spiel_episodes(register_null_hand())),
     ("openspiel", "bonepile draw 2p, one hand", lambda: spiel_episodes("python_bonepile_dominoes(preset=draw)")),
     ("openspiel", "bonepile Tri-Ominos pressman 2p, one round", lambda: spiel_episodes("python_bonepile_triominoes")),
     ("pettingzoo", "dominoes block 2p, match to 100", lambda: aec_episodes("dominoes", preset="block", players=2)),
@@ -193,8 +276,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()} on {platform.machine()}; {args.repeats} x {args.seconds:g} s per row")
     rates: dict[str, Rate] = {}
-    # The first two rows (ours and OpenSpiel's block game) are measured in turns, for the ratio.
-    groups = [ROWS[:2], *([row] for row in ROWS[2:])]
+    # The first three rows (ours, OpenSpiel's block game, the do-nothing game) are measured in turns.
+    groups = [ROWS[:3], *([row] for row in ROWS[3:])]
     done = 0
     for group in groups:
         done += len(group)
@@ -219,6 +302,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if ours is not None and theirs is not None:
         ratio = ours.episodes_per_second / theirs.episodes_per_second
         print(f"block dominoes through pyspiel, hands/s: bonepile vs OpenSpiel ratio={ratio:.2f}")
+        floor = rates.get(ROWS[2][1])
+        if floor is not None:
+            own = 1000 / ours.episodes_per_second - 1000 / floor.episodes_per_second
+            peer = 1000 / theirs.episodes_per_second - 1000 / floor.episodes_per_second
+            print(
+                f"per hand: the pyspiel calls and the loop {1000 / floor.episodes_per_second:.3f} ms; on top, "
+                f"bonepile {own:.3f} ms, OpenSpiel {peer:.3f} ms (game code alone: ratio={peer / own:.2f}); "
+                f"ceiling for any Python game: ratio={floor.episodes_per_second / theirs.episodes_per_second:.2f}"
+            )
     else:
         print("block dominoes through pyspiel: ratio=n/a (a side is not installed)")
     return 0

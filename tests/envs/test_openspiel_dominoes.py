@@ -3,7 +3,7 @@
 OpenSpiel's random simulation test (``pyspiel.random_sim_test``) checks the
 API's consistency (chance outcomes summing to 1, legal actions sorted and in
 range, tensors of the declared sizes, returns within the declared bounds,
-clones, histories) for every preset and player count; its MCTS and ISMCTS
+clones, histories, serialization) for every preset and player count; its MCTS and ISMCTS
 bots finish games through ``pyspiel.evaluate_bots``. Independently of
 OpenSpiel, every simulated hand is replayed through a plain engine ``Hand``
 from the same deal, draw order and moves, and must end with the same points.
@@ -36,7 +36,7 @@ def load(preset: str, players: int, **options: Any) -> Any:
 
 @pytest.mark.parametrize(("preset", "players"), VARIANTS)
 def test_openspiel_random_simulation_passes_for_every_preset(preset: str, players: int) -> None:
-    pyspiel.random_sim_test(load(preset, players), num_sims=4, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(preset, players), num_sims=4, serialize=True, verbose=False)
 
 
 def play_randomly(game: Any, rng: random.Random) -> tuple[Any, list[int]]:

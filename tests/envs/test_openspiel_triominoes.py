@@ -25,7 +25,7 @@ def load(preset: str, players: int, **options: Any) -> Any:
 
 @pytest.mark.parametrize(("preset", "players"), VARIANTS)
 def test_openspiel_random_simulation_passes_for_every_preset(preset: str, players: int) -> None:
-    pyspiel.random_sim_test(load(preset, players), num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(load(preset, players), num_sims=1, serialize=True, verbose=False)
 
 
 def play_randomly(game: Any, rng: random.Random) -> Any:
@@ -141,3 +141,16 @@ def test_resampled_states_keep_the_players_information_state(preset: str, player
                 checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > players
+
+
+def test_rule_options_pass_through_and_bad_ones_are_refused() -> None:
+    from bonepile.core.errors import RulesError
+
+    game = load("pressman", 3, max_draws=0, voluntary_draw=1, draw_penalty=2)
+    rules = game.table.rules
+    assert (rules.max_draws, rules.voluntary_draw, rules.draw_penalty, game.num_players()) == (None, True, 2, 3)
+    assert game.num_distinct_actions() == 57 * 56 * 3 + 2
+    with pytest.raises(RulesError, match="voluntary_draw"):
+        load("goliath", 2, voluntary_draw=3)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
+        load("pressman", 2, colour="red")

@@ -51,7 +51,9 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game: str, preset: str, p
     assert {str(w.message) for w in caught} <= DICT_OBSERVATION_NOTES
     seed_test(lambda **kw: envs.aec_env(game, preset=preset, players=players, **kw), num_cycles=30)
     # max_cycles_test samples actions without the mask: an illegal one plays the first legal move instead.
-    rules = {"preset": preset, "players": players, "illegal_action": "first_legal"}
+    # It assumes agents take turns in seat order, which holds within a hand; the next hand's leader may be
+    # anyone (D3: the highest double; T3), so its games and its unmasked samples are seeded (it names no seed).
+    rules = {"preset": preset, "players": players, "illegal_action": "first_legal", "seed": 1}
     module = types.SimpleNamespace(
         env=lambda **kw: envs.aec_env(game, **rules, **kw),
         parallel_env=lambda **kw: envs.parallel_env(game, **rules, **kw),
@@ -249,5 +251,24 @@ def test_every_triominoes_move_has_an_action_and_the_frontier_stays_within_its_b
                 assert len(round_.board) == 0 or len(places) <= len(round_.board) + 2
                 legal = env.encoding.legal_actions(observation)
                 assert sorted(map(str, legal.values())) == sorted(map(str, round_.legal_moves()))
-                assert all(a < SLOTS * 168 or legal[a] in (round_.legal_moves()) for a in legal)
+                vector = env.encoding.encode(observation)
+                slots = env.encoding.layout.blocks["slots"].start
+                for action, move in legal.items():
+                    if action < SLOTS * 168:  # the slot row of the observation names the action's place
+                        row = slots + (action // 168) * 25
+                        place = move.place
+                        assert tuple(vector[row : row + 4]) == (1, place.col, place.row, 1 if place.up else 0)
+                        assert move.tile.index == action // 3 % 56 and move.rotation == action % 3
                 env.step(rng.choice(sorted(legal)))
+
+
+def test_a_seeded_environment_plays_the_same_stream_of_games() -> None:
+    one, two = envs.aec_env("triominoes", seed=3), envs.aec_env("triominoes", seed=3)
+    firsts = []
+    for env in (one, two):
+        env.reset()
+        first = env.observe(env.agent_selection)["observation"].copy()
+        env.reset()
+        firsts.append((first, env.observe(env.agent_selection)["observation"].copy()))
+    assert np.array_equal(firsts[0][0], firsts[1][0]) and np.array_equal(firsts[0][1], firsts[1][1])
+    assert not np.array_equal(firsts[0][0], firsts[0][1])  # the next reset plays the next game

@@ -48,10 +48,20 @@ def auth(credential: str) -> dict[str, str]:
 class LiveApp:
     """The web app served by uvicorn in a thread, on a free port: real HTTP and real WebSockets."""
 
-    def __init__(self, db_url: str, *, limits: Limits | None = None, ai_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        *,
+        limits: Limits | None = None,
+        ai_delay: float = 0.0,
+        hand_pause: float | None = 0.0,
+        room_hand_wait: float = 30.0,
+    ) -> None:
         self.db_url = db_url
         self.port = free_port()
-        self.app = create_app(db_url, ai_delay=ai_delay, hand_pause=0.0, limits=limits)
+        self.app = create_app(
+            db_url, ai_delay=ai_delay, hand_pause=hand_pause, room_hand_wait=room_hand_wait, limits=limits
+        )
         config = uvicorn.Config(
             self.app,
             host="127.0.0.1",

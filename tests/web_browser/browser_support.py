@@ -36,13 +36,15 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
-# The app as `bonepile serve` builds it, with the AI's pauses set to nothing so that tests run fast.
+# The app as `bonepile serve` builds it, with the AI's pauses set to nothing so that tests run fast
+# (and, unless a test asks for it, no pause between hands either).
 _SERVE = """
 import sys
 import uvicorn
 from bonepile.web import create_app
 pause = float(sys.argv[3])
-app = create_app(sys.argv[1], ai_delay=pause, hand_pause=pause)
+hand = None if sys.argv[4] == "none" else float(sys.argv[4])
+app = create_app(sys.argv[1], ai_delay=pause, hand_pause=hand)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -59,10 +61,13 @@ def free_port() -> int:
 class LiveServer:
     """``bonepile``'s web app on 127.0.0.1:port and a SQLite file; stop() and start() keep both."""
 
-    def __init__(self, db_path: Path, port: int | None = None, ai_pause: float = 0.0) -> None:
+    def __init__(
+        self, db_path: Path, port: int | None = None, ai_pause: float = 0.0, hand_pause: float | None = 0.0
+    ) -> None:
         self.db_url = f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.ai_pause = ai_pause
+        self.hand_pause = hand_pause
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db_path.with_suffix(".log")
 
@@ -74,7 +79,15 @@ class LiveServer:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", _SERVE, self.db_url, str(self.port), str(self.ai_pause)],
+                [
+                    sys.executable,
+                    "-c",
+                    _SERVE,
+                    self.db_url,
+                    str(self.port),
+                    str(self.ai_pause),
+                    "none" if self.hand_pause is None else str(self.hand_pause),
+                ],
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env=env,

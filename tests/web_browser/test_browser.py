@@ -203,6 +203,12 @@ def test_triominoes_a_bonus_is_shown_on_its_place_and_announced(page: Page, serv
         place.click()
     expect(page.locator(".bonus-flash")).to_contain_text(f"{name[0].upper()}{name[1:]}! +{move['bonus']['points']}")
     table.wait_moved(view["move_number"])
+    # ... and shown where it was made: the note rises from the tile just placed.
+    pop = page.locator(".pop-note.bonus-pop")
+    expect(pop).to_contain_text(f"+{move['bonus']['points']}")
+    placed = page.locator(f".placed .triomino[data-place='{move['place']['text']}']").bounding_box()
+    note = pop.bounding_box()
+    assert placed and note and abs((note["x"] + note["width"] / 2) - (placed["x"] + placed["width"] / 2)) < 40
 
 
 def test_triominoes_board_zooms_pans_and_fits(page: Page, server: LiveServer) -> None:

@@ -56,8 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--hand-pause",
         type=float,
-        default=2.5,
-        help="seconds the AI waits after a move that ended a hand, so it can be read (default 2.5)",
+        default=None,
+        help="the longest a game waits between hands for its players to continue, in seconds "
+        "(default: until a player continues; 0: deal the next hand at once)",
+    )
+    serve.add_argument(
+        "--room-hand-wait",
+        type=float,
+        default=30.0,
+        help="the longest an online room waits between hands for every player to continue (default 30)",
     )
     serve.add_argument(
         "--redis",

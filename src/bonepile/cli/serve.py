@@ -28,7 +28,13 @@ def run_serve(args: argparse.Namespace) -> int:
             import redis  # noqa: F401
         except ImportError:
             raise RulesError("--redis needs the redis package: pip install 'bonepile[redis]'") from None
-    app = create_app(args.db, ai_delay=args.ai_delay, hand_pause=args.hand_pause, redis_url=redis_url)
+    app = create_app(
+        args.db,
+        ai_delay=args.ai_delay,
+        hand_pause=args.hand_pause,
+        room_hand_wait=args.room_hand_wait,
+        redis_url=redis_url,
+    )
     store = app.state.store
     host = args.host
     shown = f"[{host}]" if ":" in host else host

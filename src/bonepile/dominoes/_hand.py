@@ -593,6 +593,19 @@ class Hand:
         """The boneyard in drawing order (hidden information)."""
         return tuple(TILES[i] for i in reversed(self._boneyard))
 
+    def draw_next(self, tile: Tile) -> None:
+        """Make ``tile`` (one in the boneyard) the next one drawn; the rest keep their order.
+
+        The boneyard's order is hidden and no rule depends on it, so this
+        changes nothing anyone sees: it is for models where the drawn tile is
+        chosen when it is drawn (OpenSpiel's chance nodes) rather than by a
+        shuffle made at the deal.
+        """
+        if tile.index not in self._boneyard:
+            raise InvalidPositionError(f"{tile} is not in the boneyard")
+        self._boneyard.remove(tile.index)
+        self._boneyard.append(tile.index)  # the engine draws from the end of the list
+
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the player to move may make (D4, D5); empty once the hand is over."""
         legal = self._legal

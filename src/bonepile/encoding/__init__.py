@@ -47,6 +47,9 @@ class Encoding(Protocol):
     def legal_actions(self, observation: Any) -> dict[int, Any]:
         """Each legal move of the observation by its action id (empty when it is not the player's turn)."""
 
+    def legal_actions_in(self, game: GameState) -> dict[int, Any]:
+        """``legal_actions`` of the player to move in ``game`` (which may skip building the observation)."""
+
     def action_text(self, action: int) -> str:
         """A readable name for an action id, meaningful without a position (for logs and OpenSpiel)."""
 

@@ -1,10 +1,13 @@
 """The Dominoes encoding: actions tile x end, draw, pass; observations of what one player may know.
 
-Actions, for a set of N tiles (N = 28 for double-six): tile ``t`` (its index,
-``Tile.index``) played at the left end is ``2t``, at the right end ``2t + 1``;
-the opening tile of a hand (no end yet) is ``2t`` too; ``2N`` is draw and
-``2N + 1`` is pass. With both ends showing the same number the engine has
-one move per tile (D4: at the right end), so it is ``2t + 1``.
+Actions, for a set of N tiles (N = 28 for double-six) and the E ends the
+engine names (``End``: left and right, E = 2): tile ``t`` (its index,
+``Tile.index``) played at end ``e`` (its position in ``End``) is ``tE + e``;
+the opening tile of a hand (no end yet) is ``tE`` too; ``NE`` is draw and
+``NE + 1`` is pass: 2N + 2 actions. With both ends showing the same number
+the engine has one move per tile (D4: at the right end), so it is ``2t + 1``.
+The ends are read from the engine, so a layout with more open ends grows the
+space without a change here.
 
 The observation is a float32 vector of blocks, every per-player block in seat
 order counted from the observer (the observer first), every per-side block
@@ -65,9 +68,12 @@ class DominoesEncoding:
         k = self.numbers = rules.max_pips + 1
         p = self.players = rules.players
         s = rules.num_sides
-        self.draw_action = 2 * n
-        self.pass_action = 2 * n + 1
-        self.num_actions = 2 * n + 2
+        self.ends: tuple[End, ...] = tuple(End)
+        e = len(self.ends)
+        self._end_index = {end: index for index, end in enumerate(self.ends)}
+        self.draw_action = e * n
+        self.pass_action = e * n + 1
+        self.num_actions = e * n + 2
         drawable = max(0, n - p * rules.hand_size - rules.boneyard_reserve) if rules.drawing else 0
         plays = p * rules.hand_size + drawable
         # Between two plays at most P - 1 passes (P passes in a row would mean nobody can play: blocked, D6).
@@ -108,10 +114,15 @@ class DominoesEncoding:
             return self.pass_action
         tile = move.tile
         assert tile is not None
-        return 2 * tile.index + (1 if move.end is End.RIGHT else 0)
+        ends = len(self.ends)
+        return ends * tile.index + (0 if move.end is None else self._end_index[move.end])
 
     def legal_actions(self, observation: Observation) -> dict[int, Move]:
         return {self.action_of(move): move for move in observation.legal_moves}
+
+    def legal_actions_in(self, game: Any) -> dict[int, Move]:
+        """As ``legal_actions`` for the player to move, read from the game's legal moves (no observation built)."""
+        return {self.action_of(move): move for move in game.legal_moves()}
 
     def action_text(self, action: int) -> str:
         if action == self.draw_action:
@@ -120,8 +131,8 @@ class DominoesEncoding:
             return str(PASS)
         if not 0 <= action < self.num_actions:
             raise ValueError(f"no action {action}: actions run from 0 to {self.num_actions - 1}")
-        tile = self.tiles[action // 2]
-        return f"{tile} {'right' if action % 2 else 'left or opening'}"
+        tile, end = divmod(action, len(self.ends))
+        return f"{self.tiles[tile]} {self.ends[end].value}" + (" or opening" if end == 0 else "")
 
     # ------------------------------------------------------------- observations
 

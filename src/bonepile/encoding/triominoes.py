@@ -52,6 +52,7 @@ tiles down the frontier can reach 58 places (nothing can be placed then).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -73,6 +74,7 @@ NO_NUMBER = 6
 _EVENT_KINDS = (EventKind.PLACE, EventKind.DRAW, EventKind.PASS, EventKind.SETUP_DRAW, EventKind.TIMEOUT)
 
 
+@functools.cache
 def neighbours(place: Place) -> tuple[Place, Place, Place]:
     """The three places across a place's edges (the grid's documented coordinates: ``_grid``)."""
     col, row = place.col, place.row
@@ -81,8 +83,25 @@ def neighbours(place: Place) -> tuple[Place, Place, Place]:
     return Place(col, row + 1), Place(col + 1, row), Place(col - 1, row)
 
 
-def frontier(board: Iterable[Move]) -> tuple[Place, ...]:
+@functools.cache
+def _corner_points(place: Place) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    return place.corner_points()
+
+
+def frontier(board: Sequence[Move]) -> tuple[Place, ...]:
     """The empty places sharing an edge with the layout, in place order; the origin alone on an empty board."""
+    if board is _last_board[0]:
+        return _last_frontier[0]  # the engine hands out the same board tuple until a tile is placed
+    found = _frontier(board)
+    _last_board[0], _last_frontier[0] = board, found
+    return found
+
+
+_last_board: list[Sequence[Move]] = [()]
+_last_frontier: list[tuple[Place, ...]] = [(ORIGIN,)]
+
+
+def _frontier(board: Iterable[Move]) -> tuple[Place, ...]:
     placed = {move.place for move in board if move.place is not None}
     if not placed:
         return (ORIGIN,)
@@ -153,6 +172,10 @@ class TriominoesEncoding:
     def legal_actions(self, observation: Observation) -> dict[int, Move]:
         return self.legal_from(observation.legal_moves, frontier(observation.board))
 
+    def legal_actions_in(self, game: Any) -> dict[int, Move]:
+        """As ``legal_actions`` for the player to move (the slots need the board: read from its observation)."""
+        return self.legal_actions(game.observation(game.to_move))
+
     def action_text(self, action: int) -> str:
         if action == self.draw_action:
             return str(DRAW)
@@ -179,12 +202,12 @@ class TriominoesEncoding:
             row = at["layout"] + tile.index * 7
             out[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
             out[row + 4 + move.rotation] = 1
-            for point, number in zip(place.corner_points(), tile.reading(move.rotation), strict=True):
+            for point, number in zip(_corner_points(place), tile.reading(move.rotation), strict=True):
                 numbers[point] = number
         for slot, place in enumerate(frontier(observation.board)[:OBSERVED_SLOTS]):
             row = at["slots"] + slot * 25
             out[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
-            for corner, point in enumerate(place.corner_points()):
+            for corner, point in enumerate(_corner_points(place)):
                 out[row + 4 + corner * 7 + numbers.get(point, NO_NUMBER)] = 1
         for index, count in enumerate(observation.tile_counts):
             out[at["tile_counts"] + relative(index, me, p)] = count

@@ -35,7 +35,10 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     ``"lose"``s the game for the agent (reward ``illegal_reward``, everyone
     terminated), ``"raise"``s ``IllegalMoveError``, or plays the
     ``"first_legal"`` move instead. ``max_cycles`` truncates the episode after
-    that many moves per agent.
+    that many moves per agent. ``seed`` seeds the games of ``reset()`` calls
+    that name no seed (each such reset plays the next game of that stream;
+    None: unpredictable) and the action spaces' ``sample()``; ``reset(seed=s)``
+    starts the stream of games again from ``s``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "bonepile_v0", "is_parallelizable": False}
@@ -52,6 +55,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         auto_draw: bool = True,
         max_cycles: int | None = None,
         render_mode: str | None = None,
+        seed: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
@@ -85,8 +89,12 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         )
         self._observation_spaces = {agent: observation_space for agent in self.possible_agents}
         self._action_spaces = {agent: spaces.Discrete(encoding.num_actions) for agent in self.possible_agents}
+        if seed is not None:  # a seeded environment is reproducible through and through, sample() included
+            for index, agent in enumerate(self.possible_agents):
+                self._action_spaces[agent].seed(seed + index)
         self.game: GameState | None = None
         self._legal: dict[int, Any] = {}
+        self._seeds = random.Random(seed)
 
     # ------------------------------------------------------------------ spaces
 
@@ -100,7 +108,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
+            seed = self._seeds.randrange(2**31)
+        else:
+            self._seeds = random.Random(seed)
         self.np_random_seed = seed
         self.game = self.spec_.new_game(self.rules, seed)
         self.agents = self.possible_agents[:]
@@ -138,7 +148,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         to_move = game.to_move
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
-            self._legal = self.encoding.legal_actions(game.observation(to_move))
+            self._legal = self.encoding.legal_actions_in(game)
         else:
             self._legal = {}
 

@@ -71,7 +71,8 @@ class Core:
         """The seat being dealt to, or drawing a classic setup draw."""
         self.engine: Any = None
         self.before: list[Any] = []
-        """Public events of earlier engine positions (a draw rebuilds the position; see ``_tables``)."""
+        """Public events the engine position does not hold: classic's setup draws (made before the round
+        is built), or everything before a resampled world (built from a position, without its past)."""
         self.drawn: dict[int, int] = {}
         """Event index -> the tile that draw brought (known to the drawer only)."""
         self.legal: dict[int, Any] | None = None
@@ -203,7 +204,8 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         core = self.core
         if core.actions is None:
-            core.actions = self.table.legal_actions(core.engine)
+            table = core.table
+            core.actions = table.legal_actions(core.engine) if table.direct_actions else sorted(self._legal_map())
         return core.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -223,9 +225,12 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         core = self.core
         if core.phase == PLAY:  # the common case, kept short: OpenSpiel's loops spend their time here
-            move = core.table.move_of(core.engine, action)
+            table = core.table
+            move = table.move_of(core.engine, action) if table.direct_actions else self._legal_map().get(action)
+            if move is None:
+                raise ValueError(f"action {action} is not legal now")
             core.legal = core.actions = None
-            if core.table.is_draw(move):
+            if table.is_draw(move):
                 core.phase, core.player = DRAWING, CHANCE
                 return
             engine = core.engine
@@ -235,33 +240,38 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
             else:
                 core.player = engine.to_move
             return
-        self._apply(action)
+        if core.phase == DEAL:
+            hand = core.dealt[core.seat]
+            hand.append(action)
+            core.rest.remove(action)
+            if len(hand) < core.table.deal_sizes[core.seat]:
+                return  # still dealing this hand: still chance to move
+            core.seat += 1
+            if core.seat < len(core.dealt):
+                return
+            core.seat = 0
+            self._start_play()
+        else:
+            self._apply(action)
         core.settle()
+
+    def _start_play(self) -> None:
+        """The deal is done: the engine's hand or round, or Tri-Ominos' start chance nodes first."""
+        core = self.core
+        kind = core.table.start_kind(core.dealt)
+        if kind in (STARTER, SETUP):
+            core.phase = kind
+            return
+        core.engine = core.table.start(core.dealt, core.rest, None)
+        core.phase = OVER if core.engine.is_over else PLAY
 
     def _apply(self, action: int) -> None:
         core = self.core
         table = self.table
         phase = core.phase
         if phase == DRAWING:
-            drawer = core.engine.to_move
-            core.before = core.events()
+            core.drawn[len(core.before) + len(core.engine.events)] = action  # the index of the draw's event
             core.engine = table.draw(core.engine, action)
-            core.drawn[len(core.before)] = action
-            assert core.engine.events and core.engine.events[0].player == drawer
-        elif phase == DEAL:
-            core.dealt[core.seat].append(action)
-            core.rest.remove(action)
-            if len(core.dealt[core.seat]) < table.deal_sizes[core.seat]:
-                return
-            core.seat += 1
-            if core.seat < len(core.dealt):
-                return
-            core.seat = 0
-            kind = table.start_kind(core.dealt)
-            if kind in (STARTER, SETUP):
-                core.phase = kind
-                return
-            core.engine = table.start(core.dealt, core.rest, None)
         elif phase == STARTER:
             core.engine = table.start(core.dealt, core.rest, action)
         else:  # SETUP: T3 classic, the players draw in turn until a triple shows

@@ -6,12 +6,12 @@ a draw brings, and reads the engine's observation and result. The engines
 decide every rule: who leads, what is legal, what scores.
 
 A draw is a chance node: the player chooses to draw, then chance chooses the
-tile among those the player cannot see. The engine draws from the top of its
-boneyard or pool, so the table rebuilds the position from the engine's own
-public constructors with the chosen tile on top (``Hand.from_pieces``,
-``Round.from_position``) and lets the engine make the draw. A rebuilt
-position starts a fresh list of events, so the table keeps the events of
-earlier positions and hands the whole list to everyone who reads them.
+tile among those the player cannot see; the table makes it the next tile of
+the boneyard or pool (the engine's ``draw_next``: the order is hidden, so
+nobody sees a difference) and lets the engine make the draw. Events the
+engine position does not hold (classic's setup draws, made before the round
+is built, or the past of a resampled world) are kept by the adapter and
+handed, with the engine's, to everyone who reads them.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any, Generic, TypeVar
 from bonepile.core.errors import InvalidPositionError, RulesError
 from bonepile.dominoes import DRAW as DOMINO_DRAW
 from bonepile.dominoes import PASS as DOMINO_PASS
-from bonepile.dominoes import End, Hand, Move, Tile, tiles_of_set
+from bonepile.dominoes import Hand, Move, Tile, tiles_of_set
 from bonepile.dominoes import Observation as DominoesObservation
 from bonepile.dominoes import Rules as DominoesRules
 from bonepile.encoding.dominoes import DominoesEncoding
@@ -58,6 +58,8 @@ class Table(Generic[E, Obs]):
     """The per-game part of the adapter (see the module docstring)."""
 
     game: str
+    direct_actions = False
+    """Whether ``legal_actions`` and ``move_of`` work without the map of ``legal`` (faster when they do)."""
     encoding: Any
     rules: Any
     num_tiles: int
@@ -112,7 +114,7 @@ class Table(Generic[E, Obs]):
         raise NotImplementedError
 
     def draw(self, engine: E, tile: int) -> E:
-        """The engine after the player to move draws ``tile``: a rebuilt position with ``tile`` on top."""
+        """The engine after the player to move draws ``tile`` (the engine's ``draw_next``, then its draw)."""
         raise NotImplementedError
 
     def is_draw(self, move: Any) -> bool:
@@ -154,6 +156,7 @@ class _Arranged(random.Random):
 
 class DominoesTable(Table[Hand, DominoesObservation]):
     game = "dominoes"
+    direct_actions = True
 
     def __init__(self, rules: DominoesRules) -> None:
         self.rules: DominoesRules = rules
@@ -162,8 +165,7 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         self.num_tiles = len(self.tiles)
         self.deal_sizes = (rules.hand_size,) * rules.players
         self._opening = tuple(Move.play(t) for t in self.tiles)
-        self._at_left = tuple(Move.play(t, End.LEFT) for t in self.tiles)
-        self._at_right = tuple(Move.play(t, End.RIGHT) for t in self.tiles)
+        self._at_end = tuple(tuple(Move.play(t, end) for t in self.tiles) for end in self.encoding.ends)
 
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> Hand:
         # Hand.deal is the engine's one place a deal is made (D2, then D3 for the leader); handing it the
@@ -186,10 +188,10 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         encoding = self.encoding
         if action >= encoding.draw_action:
             return DOMINO_DRAW if action == encoding.draw_action else DOMINO_PASS
-        tile = action // 2
-        if action % 2:
-            return self._at_right[tile]
-        return self._opening[tile] if engine.ends is None else self._at_left[tile]
+        tile, end = divmod(action, len(encoding.ends))
+        if end == 0 and engine.ends is None:
+            return self._opening[tile]
+        return self._at_end[end][tile]
 
     def tile(self, index: int) -> Tile:
         return self.tiles[index]
@@ -203,14 +205,9 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         return sorted(t.index for t in engine.boneyard())
 
     def draw(self, engine: Hand, tile: int) -> Hand:
-        chosen = self.tiles[tile]
-        boneyard = [chosen, *(t for t in engine.boneyard() if t is not chosen)]
-        hands = [engine.tiles_of(p) for p in range(engine.num_players)]
-        to_move = engine.to_move
-        assert to_move is not None
-        rebuilt = Hand.from_pieces(self.rules, hands, boneyard, engine.line, to_move)
-        rebuilt.play(DOMINO_DRAW)
-        return rebuilt
+        engine.draw_next(self.tiles[tile])
+        engine.play(DOMINO_DRAW)
+        return engine
 
     def is_draw(self, move: Any) -> bool:
         return move is DOMINO_DRAW
@@ -282,13 +279,9 @@ class TriominoesTable(Table[Round, TriObservation]):
         return sorted(t.index for t in engine.pool())
 
     def draw(self, engine: Round, tile: int) -> Round:
-        chosen = TRI_TILES[tile]
-        pool = [chosen, *(t for t in engine.pool() if t is not chosen)]
-        parts = [part for part in engine.position().split("; ") if not part.startswith("pool:")]
-        parts.append("pool: " + " ".join(map(str, pool)))
-        rebuilt = Round.from_position(self.rules, "; ".join(parts))
-        rebuilt.play(TRI_DRAW)
-        return rebuilt
+        engine.draw_next(TRI_TILES[tile])
+        engine.play(TRI_DRAW)
+        return engine
 
     def is_draw(self, move: Any) -> bool:
         return move is TRI_DRAW
@@ -386,19 +379,19 @@ TRIOMINOES_PARAMETERS: dict[str, Any] = {
     "preset": "pressman",
     "players": 2,
     "start": "",
-    "voluntary_draw": "",
+    "voluntary_draw": -1,
     "max_draws": -1,
     "draw_penalty": -1,
     "failed_draw_penalty": -1,
     "empty_pool_pass_penalty": -1,
     "multi_hexagon": "",
-    "play_out_cycle": "",
+    "play_out_cycle": -1,
     "blocked_winner": "",
     "going_out_bonus": -1,
     "utility": "zero_sum",
 }
-"""As ``DOMINOES_PARAMETERS``; ``voluntary_draw`` and ``play_out_cycle`` take "true" or "false",
-``max_draws`` 0 for no cap."""
+"""As ``DOMINOES_PARAMETERS``; ``voluntary_draw`` and ``play_out_cycle`` take 1 (yes) or 0 (no)
+(OpenSpiel reads "true" as a bool, which has no "preset's value"), ``max_draws`` 0 for no cap."""
 
 
 def triominoes_options(params: dict[str, Any]) -> dict[str, Any]:
@@ -406,10 +399,9 @@ def triominoes_options(params: dict[str, Any]) -> dict[str, Any]:
     options = rule_options(params, TRIOMINOES_PARAMETERS)
     for name in ("voluntary_draw", "play_out_cycle"):
         if name in options:
-            text = str(options[name]).lower()
-            if text not in ("true", "false"):
-                raise RulesError(f"{name} must be true or false, not {options[name]!r}")
-            options[name] = text == "true"
+            if options[name] not in (0, 1):
+                raise RulesError(f"{name} must be 1 (yes) or 0 (no), not {options[name]!r}")
+            options[name] = options[name] == 1
     if options.get("max_draws") == 0:
         options["max_draws"] = None
     return options

@@ -586,6 +586,19 @@ class Round:
         """The pool in drawing order (hidden information)."""
         return tuple(TILES[i] for i in reversed(self._pool))
 
+    def draw_next(self, tile: Tile) -> None:
+        """Make ``tile`` (one in the pool) the next one drawn; the rest keep their order.
+
+        The pool's order is hidden and no rule depends on it, so this changes
+        nothing anyone sees: it is for models where the drawn tile is chosen
+        when it is drawn (OpenSpiel's chance nodes) rather than by a shuffle
+        made at the deal.
+        """
+        if tile.index not in self._pool:
+            raise InvalidPositionError(f"{tile} is not in the pool")
+        self._pool.remove(tile.index)
+        self._pool.append(tile.index)  # the engine draws from the end of the list
+
     def number_at(self, q: int, r: int) -> int | None:
         """The number on grid point ``(q, r)``, or None when no tile touches it."""
         return self._num.get(point_id(q, r))

@@ -31,7 +31,7 @@ from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat
 from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
-from bonepile.web.sessions import GameSession, Listener, SeatSpec, SessionManager
+from bonepile.web.sessions import ROOM_HAND_WAIT, GameSession, Listener, SeatSpec, SessionManager
 
 STATIC = Path(__file__).with_name("static")
 RULE_BOOKS = Path(__file__).resolve().parents[3] / "docs" / "rules"
@@ -98,6 +98,11 @@ class MoveIn(_Body):
     seat: int
     move: str = Field(max_length=100)
     move_number: int
+
+
+class ContinueIn(_Body):
+    seat: int
+    hand_number: int | None = None
 
 
 class UndoIn(_Body):
@@ -197,7 +202,8 @@ def create_app(
     db_url: str | None = None,
     *,
     ai_delay: float = 0.8,
-    hand_pause: float = 2.5,
+    hand_pause: float | None = None,
+    room_hand_wait: float = ROOM_HAND_WAIT,
     static_dir: str | Path | None = None,
     redis_url: str | None = None,
     limits: Limits | None = None,
@@ -206,14 +212,16 @@ def create_app(
 
     The database is migrated to the newest schema here; the unfinished games
     are resumed when the app starts (its lifespan). ``ai_delay`` is the pause
-    before each AI move and ``hand_pause`` the pause after a move that ended
-    a hand, in seconds (0 for tests). With ``redis_url``, this process shares
+    before each AI move, in seconds (0 for tests). Between hands a game waits
+    for its players to continue: at one screen until a person does, unless
+    ``hand_pause`` caps the wait (0: no pause at all); an online room at most
+    ``room_hand_wait`` seconds (docs/web-protocol.md, between hands). With ``redis_url``, this process shares
     its rooms and games with every other process on the same database and
     Redis (``bonepile.web.bus``). ``limits`` are the room sockets' limits.
     """
     store = GameStore(db_url or default_db_url())
     bus = RedisBus(redis_url) if redis_url else LocalBus()
-    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause, bus=bus)
+    manager = SessionManager(store, ai_delay=ai_delay, hand_pause=hand_pause, room_hand_wait=room_hand_wait, bus=bus)
     rooms = RoomManager(store, manager, bus)
     room_socket = RoomSocket(rooms, limits or Limits())
 
@@ -315,6 +323,10 @@ def create_app(
     async def post_move(game_id: str, body: MoveIn) -> dict[str, Any]:
         played, answer = await manager.move(game_id, body.seat, body.move, body.move_number)
         return {"move": played.to_json(), "view": answer}
+
+    @app.post("/api/games/{game_id}/continue")
+    async def post_continue(game_id: str, body: ContinueIn) -> dict[str, Any]:
+        return {"view": await manager.continue_solo(game_id, body.seat, body.hand_number)}
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, body: UndoIn) -> dict[str, Any]:

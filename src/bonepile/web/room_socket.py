@@ -95,6 +95,7 @@ _FIELDS: dict[str, tuple[dict[str, type | tuple[type, ...]], set[str]]] = {
     # type: (required fields and their types, optional fields)
     "hello": ({"token": str}, {"id"}),
     "move": ({"game_id": str, "move_number": int, "move": str}, {"id"}),
+    "continue": ({"game_id": str, "hand_number": int}, {"id"}),
     "ping": ({}, {"id"}),
 }
 _MAX_TEXT = {"token": 128, "game_id": 32, "move": 100}
@@ -107,7 +108,7 @@ def _checked(message: dict[str, Any]) -> tuple[str, str | None]:
     if not isinstance(kind, str):
         raise _Refused("invalid_message", "a message is a JSON object with a string 'type'")
     if kind not in _FIELDS:
-        raise _Refused("unknown_type", f"unknown message type {kind[:32]!r}: send hello, move or ping")
+        raise _Refused("unknown_type", f"unknown message type {kind[:32]!r}: send hello, move, continue or ping")
     required, optional = _FIELDS[kind]
     extra = set(message) - set(required) - optional - {"type"}
     if extra:
@@ -222,6 +223,8 @@ class RoomSocket:
                 listener.offer(_error("already_authenticated", "this socket has said hello", message_id))
             elif kind == "ping":
                 listener.offer({"type": "pong", "id": message_id})
+            elif kind == "continue":
+                await self._continue(listener, message, message_id)
             else:
                 await self._move(listener, message, message_id)
 
@@ -269,3 +272,21 @@ class RoomSocket:
             listener.offer(_error("server_error", "the move could not be played; try again", message_id))
             return
         listener.offer({"type": "ack", "id": message_id, "move": played.to_json()})
+
+    async def _continue(self, listener: RoomListener, message: dict[str, Any], message_id: str | None) -> None:
+        """A seat has seen the end of the hand and is ready for the next (docs: between hands)."""
+        role, hub = listener.role, listener.hub
+        assert role is not None
+        try:
+            if role.seat is None:
+                raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
+            if hub is None or hub.session is None:
+                raise ApiError(409, "not_started", "the game has not started yet")
+            session = hub.session
+            if message["game_id"] != session.id:
+                raise ApiError(409, "stale_move", "that view is of another game of this room")
+            await self.rooms.sessions.continue_hand(session, role.seat, message["hand_number"])
+        except ApiError as error:
+            listener.offer(_error(error.code, error.message, message_id))
+            return
+        listener.offer({"type": "ack", "id": message_id, "continued": message["hand_number"]})

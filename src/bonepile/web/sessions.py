@@ -7,9 +7,15 @@ those, and every restart, undo or cold read replays them through the engine.
 Order of a move, so that nothing is ever shown that is not stored:
 validate and apply it on the engine, commit the new move list, then push the
 new views to every socket of the game. AI seats play on the server, one move
-at a time, at a human pace (``ai_delay`` before each AI move, ``hand_pause``
-after a move that ended a hand); each AI move goes the same way, and so does
-a move the turn timer makes when a human seat's clock runs out.
+at a time, at a human pace (``ai_delay`` before each AI move); each AI move goes the
+same way, and so does a move the turn timer makes when a human seat's clock
+runs out.
+
+Between hands: the engine deals the next hand as soon as one ends, but the
+session holds the table still (``Pause``) so that the players can see how the
+hand ended: its views show the ended hand's final position, no AI moves and no
+clock runs, until a human continues (``continue_hand``) or the wait allowed
+for this kind of table runs out (``HandWaits``).
 
 Concurrency: each game has an ``asyncio.Lock`` held while its state changes
 and while its views are queued; the AI thinks in a worker thread, outside the
@@ -109,6 +115,53 @@ def checked_time_limit(game: str, limit: float | None, options: dict[str, Any]) 
     return limit, options
 
 
+ROOM_HAND_WAIT = 30.0
+"""The longest an online room waits between hands for its players to continue (docs: between hands)."""
+
+UNATTENDED_HAND_WAIT = 2.5
+"""Between hands at a table with no human seat (the computer playing itself), so that it can be watched."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandWaits:
+    """How long a game waits between hands for its players to continue, by kind of table.
+
+    ``local`` is for a game at one screen (None: until a person continues);
+    a room must not stall when someone walks away, so its wait is bounded.
+    0 turns the pause off (the next hand is dealt at once, as the engine does).
+    """
+
+    local: float | None = None
+    room: float = ROOM_HAND_WAIT
+    unattended: float = UNATTENDED_HAND_WAIT
+
+    @classmethod
+    def from_setting(cls, hand_pause: float | None, room_hand_wait: float = ROOM_HAND_WAIT) -> HandWaits:
+        """The waits of a server whose ``hand_pause`` setting is given: a number caps every wait."""
+        if hand_pause is None:
+            return cls(room=room_hand_wait)
+        return cls(
+            local=hand_pause, room=min(hand_pause, room_hand_wait), unattended=min(hand_pause, UNATTENDED_HAND_WAIT)
+        )
+
+    def of(self, in_room: bool, humans: int) -> float | None:
+        if humans == 0:
+            return self.unattended
+        return self.room if in_room else self.local
+
+
+@dataclass(eq=False, slots=True)
+class Pause:
+    """The table held still between two hands: the ended hand (the engine's finished hand object, which no
+    longer changes) and who has continued. ``deadline`` is when the next hand starts anyway (None: never)."""
+
+    hand_number: int
+    ended: Any
+    started_at: datetime
+    deadline: datetime | None
+    continued: set[int] = field(default_factory=set)
+
+
 @dataclass(frozen=True, slots=True)
 class Close:
     """Put on a socket's queue: send what is before it, then close the socket with ``code``."""
@@ -156,7 +209,8 @@ Watcher = Callable[["GameSession", str], None]
 class GameSession:
     """One game in memory: the engine's game, rebuilt from the stored seed and moves, and its sockets."""
 
-    def __init__(self, stored: StoredGame) -> None:
+    def __init__(self, stored: StoredGame, waits: HandWaits | None = None) -> None:
+        self.waits = waits if waits is not None else HandWaits()
         self.id = stored.id
         self.name = stored.game
         self.info: GameInfo = catalog.info(stored.game)
@@ -185,6 +239,9 @@ class GameSession:
         self.hands_at: list[int] = []
         """For each move, how many hands had ended before it (a move may be undone only in the hand in play)."""
         self.ended_hand = False
+        self.pause: Pause | None = None
+        self.pause_task: asyncio.Task[None] | None = None
+        self.pause_for: Pause | None = None
         self.abandoned = False
         """The players abandoned the game: it is gone from the store, and every request for it is refused."""
         self.rebuild(stored.moves)
@@ -201,9 +258,11 @@ class GameSession:
         movers: list[int] = []
         hands_at: list[int] = []
         ended = False
+        deal = None
         for text in texts:
             seat = game.to_move
             hands_at.append(len(game.hand_summaries))
+            deal = _deal_of(game)
             ended = game.play(text) is not None
             movers.append(seat)
         self.game = game
@@ -212,6 +271,25 @@ class GameSession:
         self.hands_at = hands_at
         self.ended_hand = ended
         self.timeouts = {number for number in self.timeouts if number <= len(self.texts)}
+        self.revision += 1
+        self.pause = None
+        if ended:
+            self._hold(deal)
+
+    def _hold(self, ended: Any) -> None:
+        """A hand just ended (``ended`` is its finished deal): hold the table still before the next one,
+        unless the game is over (its last position stays on the table anyway) or this table waits for nobody."""
+        wait = self.waits.of(self.room_id is not None, len(self.humans))
+        if self.over or wait == 0:
+            return
+        now = _now()
+        deadline = None if wait is None else now + timedelta(seconds=wait)
+        self.pause = Pause(len(self.game.hand_summaries), ended, now, deadline)
+
+    def end_pause(self) -> None:
+        """Deal the next hand in front of the players: the clock of its first turn starts now."""
+        self.pause = None
+        self.turn_started_at = _now()
         self.revision += 1
 
     def _turn(self) -> tuple[int | None, int]:
@@ -222,6 +300,8 @@ class GameSession:
         """Play a legal move (or a stored move's text) of ``seat`` on the engine and note who made it."""
         before = self._turn()
         hands_before = len(self.game.hand_summaries)
+        deal = _deal_of(self.game)
+        self.pause = None  # a move of the next hand (from another process) means the table went on
         self.ended_hand = self.game.play(move, player=seat) is not None
         self.texts.append(str(self.game.moves[-1]))
         self.movers.append(seat)
@@ -231,6 +311,8 @@ class GameSession:
         if self._turn() != before:
             self.turn_started_at = _now()
         self.revision += 1
+        if self.ended_hand:
+            self._hold(deal)
         return self.last_move_of(self.game.moves[-1])
 
     def last_move_of(self, move: Any) -> LastMove:
@@ -258,6 +340,8 @@ class GameSession:
         return [seat for seat, info in enumerate(self.seats) if info.kind == "human"]
 
     def ai_to_move(self) -> int | None:
+        if self.pause is not None:
+            return None
         seat = self.game.to_move
         return seat if seat is not None and self.seats[seat].kind == "ai" else None
 
@@ -265,7 +349,7 @@ class GameSession:
 
     def deadline(self) -> datetime | None:
         """When the turn of the human seat to move runs out; None without a limit, for an AI, or once over."""
-        if self.turn_time_limit is None or self.over:
+        if self.turn_time_limit is None or self.over or self.pause is not None:
             return None
         seat = self.game.to_move
         if seat is None or self.seats[seat].kind != "human":
@@ -335,11 +419,44 @@ class GameSession:
 
     def view(self, spec: SeatSpec) -> dict[str, Any]:
         seat = self.resolve(spec)
+        pause = self.pause
+        if pause is not None:
+            # Between hands every seat sees the ended hand's final position (the next one is not shown yet).
+            answer = view(self.table(), self._ended_observation(pause, 0 if seat is None else seat), seat)
+            answer["between_hands"] = self.between_hands_json(pause)
+            return answer
         observation = self.game.observation(0 if seat is None else seat)
         bonus_of = None
         if self.name == "triominoes" and seat is not None and self.game.to_move == seat:
             bonus_of = self.game.round.placement_bonus
-        return view(self.table(), observation, seat, bonus_of)
+        answer = view(self.table(), observation, seat, bonus_of)
+        answer["between_hands"] = None
+        return answer
+
+    def _ended_observation(self, pause: Pause, seat: int) -> Any:
+        """The seat's observation of the ended hand, as the engine gives it at the end of a game."""
+        past = tuple(self.game.hand_summaries[: pause.hand_number - 1])
+        if self.name == "dominoes":
+            return pause.ended.observation(
+                seat, scores=self.game.scores, hand_number=pause.hand_number, past_hands=past
+            )
+        return pause.ended.observation(seat, round_number=pause.hand_number, past_rounds=past)
+
+    def between_hands_json(self, pause: Pause) -> dict[str, Any]:
+        """The view's ``between_hands`` (docs/web-protocol.md, between hands)."""
+        humans = self.humans
+        room = self.room_id is not None
+        waiting = (
+            [seat for seat in humans if seat not in pause.continued] if room else ([] if pause.continued else humans)
+        )
+        return {
+            "hand_number": pause.hand_number,
+            "next_hand": pause.hand_number + 1,
+            "continued": sorted(pause.continued),
+            "waiting_for": waiting,
+            "everyone": room,
+            "deadline": None if pause.deadline is None else iso_ms(pause.deadline),
+        }
 
     def summary(self) -> dict[str, Any]:
         game = self.game
@@ -380,11 +497,17 @@ class SessionManager:
     """Every game the server knows: creates, loads, plays, stores and broadcasts them."""
 
     def __init__(
-        self, store: GameStore, *, ai_delay: float = 0.8, hand_pause: float = 2.5, bus: LocalBus | None = None
+        self,
+        store: GameStore,
+        *,
+        ai_delay: float = 0.8,
+        hand_pause: float | None = None,
+        room_hand_wait: float = ROOM_HAND_WAIT,
+        bus: LocalBus | None = None,
     ) -> None:
         self.store = store
         self.ai_delay = ai_delay
-        self.hand_pause = hand_pause
+        self.waits = HandWaits.from_setting(hand_pause, room_hand_wait)
         self.bus = bus if bus is not None else LocalBus()
         self.sessions: dict[str, GameSession] = {}
         self.broken: dict[str, str] = {}
@@ -406,7 +529,7 @@ class SessionManager:
         tasks = [
             task
             for session in self.sessions.values()
-            for task in (session.ai_task, session.timer_task)
+            for task in (session.ai_task, session.timer_task, session.pause_task)
             if task is not None and not task.done()
         ]
         tasks += list(self._background)
@@ -418,7 +541,7 @@ class SessionManager:
 
     def _load(self, stored: StoredGame) -> GameSession | None:
         try:
-            session = GameSession(stored)
+            session = GameSession(stored, self.waits)
         except (BonepileError, ApiError, TypeError, ValueError, KeyError) as error:
             log.error("stored game %s does not replay: %s", stored.id, error)
             self.broken[stored.id] = stored.game
@@ -614,6 +737,10 @@ class SessionManager:
             except (BonepileError, ValueError) as error:
                 log.error("game %s no longer replays after another process's change: %s", game_id, error)
 
+    async def continue_solo(self, game_id: str, seat: int, hand_number: int | None) -> dict[str, Any]:
+        """The solo API's continue (the seat is as the request says)."""
+        return await self.continue_hand(self.get(game_id), seat, hand_number)
+
     async def move(self, game_id: str, seat: int, text: str, move_number: int) -> tuple[LastMove, dict[str, Any]]:
         """A move of the solo API (the seat is as the request says)."""
         session = self.get(game_id)
@@ -636,6 +763,7 @@ class SessionManager:
                 if session.over:
                     raise ApiError(409, "game_over", "the game is over")
                 self._check_number(session, move_number)
+                _check_not_paused(session)
                 to_move = session.game.to_move
                 if to_move != seat:
                     name = session.seats[to_move].name
@@ -707,6 +835,7 @@ class SessionManager:
             if session.over:
                 raise ApiError(409, "game_over", "the game is over")
             session.human_seat(seat)
+            _check_not_paused(session)
             if session.game.to_move != seat:
                 raise ApiError(409, "not_your_turn", "a hint is for the player to move")
             chosen = catalog.hint_level(session.name) if level is None else catalog.resolve_level(session.name, level)
@@ -747,7 +876,7 @@ class SessionManager:
         """Forget an abandoned game (lock held): stop its AI and clock, and close its sockets with a reason."""
         session.abandoned = True
         current = asyncio.current_task()
-        for task in (session.ai_task, session.timer_task):
+        for task in (session.ai_task, session.timer_task, session.pause_task):
             if task is not None and not task.done() and task is not current:
                 task.cancel()
         self.sessions.pop(session.id, None)
@@ -782,7 +911,7 @@ class SessionManager:
                 level = session.seats[seat].level
                 assert level is not None
                 agent = make_agent(level, session.name, agent_seed(session.seed, session.move_number, seat))
-                pause = self.hand_pause if session.ended_hand else self.ai_delay
+                pause = self.ai_delay
             try:
                 if pause > 0:
                     _, move = await asyncio.gather(asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation))
@@ -812,7 +941,9 @@ class SessionManager:
     # ------------------------------------------------------------------------------ the clock
 
     def arm_timer(self, session: GameSession) -> None:
-        """Make the game's timer wait for the current deadline (if any); a timer of an older state goes."""
+        """Make the game's timer wait for the current deadline (if any); a timer of an older state goes.
+        Between hands, the timer is the pause's: the next hand starts at its deadline (if it has one)."""
+        self._arm_pause(session)
         deadline = session.deadline()
         key = None if deadline is None else (session.revision, deadline)
         task = session.timer_task
@@ -826,6 +957,57 @@ class SessionManager:
             session.timer_task = asyncio.create_task(
                 self._run_timer(session, session.revision, deadline), name=f"clock-{session.id}"
             )
+
+    def _arm_pause(self, session: GameSession) -> None:
+        pause = session.pause
+        task = session.pause_task
+        if task is not None and not task.done() and task is not asyncio.current_task():
+            if pause is not None and session.pause_for is pause:
+                return
+            task.cancel()
+        session.pause_task = None
+        session.pause_for = None
+        if pause is not None and pause.deadline is not None:
+            session.pause_task = asyncio.create_task(self._run_pause(session, pause), name=f"pause-{session.id}")
+            session.pause_for = pause
+
+    async def _run_pause(self, session: GameSession, pause: Pause) -> None:
+        """At the pause's deadline, if the table is still waiting on it, deal the next hand."""
+        assert pause.deadline is not None
+        delay = (pause.deadline - _now()).total_seconds()
+        if delay > 0:
+            await asyncio.sleep(delay)
+        async with session.lock:
+            if session.pause is pause:
+                self._go_on(session)
+
+    def _go_on(self, session: GameSession) -> None:
+        """End the pause (lock held): push the next hand's views, let the AI and the clock run."""
+        session.end_pause()
+        session.publish("next_hand")
+        for watcher in self.watchers:
+            watcher(session, "next_hand")
+        self.kick_ai(session)
+        self.arm_timer(session)
+
+    async def continue_hand(self, session: GameSession, seat: int, hand_number: int | None) -> dict[str, Any]:
+        """A human seat has seen how the hand ended and continues: at one screen the next hand is dealt at
+        once; in a room it is once every human seat has continued (or the room's wait ran out). A continue
+        for a hand already left behind changes nothing (a double click, a second tab). Answers the seat's view."""
+        async with session.lock:
+            if session.abandoned:
+                raise unknown_game(session.id)
+            session.human_seat(seat)
+            pause = session.pause
+            if pause is not None and (hand_number is None or hand_number == pause.hand_number):
+                pause.continued.add(seat)
+                if session.room_id is None or set(session.humans) <= pause.continued:
+                    self._go_on(session)
+                else:
+                    session.publish("continued")
+            elif pause is None and hand_number is not None and hand_number > len(session.game.hand_summaries):
+                raise ApiError(409, "hand_in_play", f"hand {hand_number} has not ended: play on")
+            return session.view(seat)
 
     async def _run_timer(self, session: GameSession, revision: int, deadline: datetime) -> None:
         """At the deadline, if the game has not moved meanwhile, make the seat's move for it and push it."""
@@ -852,6 +1034,19 @@ class SessionManager:
                 return
             session.timer_for = None
             self._changed(session, "timeout")
+
+
+def _check_not_paused(session: GameSession) -> None:
+    pause = session.pause
+    if pause is not None:
+        raise ApiError(
+            409, "between_hands", f"hand {pause.hand_number} has ended: continue to deal hand {pause.hand_number + 1}"
+        )
+
+
+def _deal_of(game: Any) -> Any:
+    """The engine's hand (Dominoes) or round (Tri-Ominos) in play."""
+    return game.hand if hasattr(game, "hand") else game.round
 
 
 def record_of(session: GameSession) -> dict[str, Any]:

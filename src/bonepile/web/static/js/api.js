@@ -42,6 +42,7 @@ export const api = {
   abandon: (id, seat) => call("DELETE", `/api/games/${id}${seatQuery(seat)}`),
   view: (id, seat) => call("GET", `/api/games/${id}/view${seatQuery(seat)}`),
   move: (id, seat, move, moveNumber) => call("POST", `/api/games/${id}/moves`, { seat, move, move_number: moveNumber }),
+  continueHand: (id, seat, handNumber) => call("POST", `/api/games/${id}/continue`, { seat, hand_number: handNumber }),
   undo: (id, seat, moveNumber) => call("POST", `/api/games/${id}/undo`, { seat, move_number: moveNumber }),
   hint: (id, seat) => call("GET", `/api/games/${id}/hint?seat=${seat}`),
   record: (id) => call("GET", `/api/games/${id}/record`),

@@ -86,7 +86,7 @@ export class Dialogs {
     this.layer.hidden = false;
     this.layer.replaceChildren(h("div", { class: `backdrop ${item.className}-backdrop` }), box);
     const focus = box.querySelector("[autofocus]") || box.querySelector("button, a[href]");
-    if (focus) focus.focus();
+    if (focus) focus.focus({ preventScroll: true }); // the dialog opens at its top, its title in view
   }
 }
 
@@ -195,6 +195,87 @@ function summaryBody(view, summary) {
     );
   }
   return body;
+}
+
+/**
+ * The end of a hand (round), shown beside or over its final position, which stays on the table: who won
+ * it and how, every hand face up, the scores, and the button that deals the next one. Online, the next
+ * hand waits for every player (or the room's wait): `update(view)` keeps the waiting words current.
+ * Answers {done, update}; `done` settles when the dialog closes (the next hand came, or it was dismissed).
+ */
+export function showHandEnd(dialogs, view, summary, { onContinue }) {
+  const word = view.hand_word;
+  const title = `${word[0].toUpperCase()}${word.slice(1)} ${summary.number} is over`;
+  const status = h("p", { class: "hand-end-status", role: "status", "aria-live": "polite" });
+  const next = h(
+    "button",
+    { type: "button", class: "primary continue-button", autofocus: true, "data-focus-key": "continue", onclick: () => onContinue() },
+    `Next ${word}`,
+  );
+  let box = null;
+  const details = h("div", { class: "hand-end-details" }, summaryBody(view, summary), h("h3", {}, `Scores (playing to ${view.target})`), scoreLine(view));
+  // On a small screen the details fold away at first, so that the final position stays in view.
+  const small = window.matchMedia && window.matchMedia("(max-width: 1099px), (max-height: 560px)").matches;
+  const peek = h(
+    "button",
+    {
+      type: "button",
+      class: "quiet peek-button",
+      "aria-expanded": String(!small),
+      onclick: () => {
+        const open = peek.getAttribute("aria-expanded") !== "true";
+        peek.setAttribute("aria-expanded", String(open));
+        peek.textContent = open ? "Hide the details" : "Details";
+        if (box) box.classList.toggle("collapsed", !open);
+      },
+    },
+    small ? "Details" : "Hide the details",
+  );
+  const brief = h("div", { class: "hand-end-brief" }, scoreLine(view));
+  let timer = null;
+  let latest = view;
+  const update = (fresh) => {
+    latest = fresh;
+    const pause = fresh.between_hands;
+    if (!pause) return;
+    const names = pause.waiting_for.filter((seat) => seat !== fresh.seat).map((seat) => fresh.players[seat].name);
+    const mine = fresh.seat !== null && pause.everyone && pause.continued.includes(fresh.seat);
+    next.disabled = mine;
+    let words = "";
+    if (mine) words = names.length ? `Waiting for ${names.join(" and ")}…` : "Dealing…";
+    else if (pause.everyone && names.length) words = `${names.join(" and ")} ${names.length > 1 ? "have" : "has"} not continued yet.`;
+    if (pause.deadline) {
+      const left = Math.max(0, Math.ceil((Date.parse(pause.deadline) - Date.now()) / 1000));
+      words = `${words} The next ${word} starts in ${left} s.`.trim();
+    }
+    status.textContent = words;
+  };
+  update(view);
+  if (view.between_hands && view.between_hands.deadline) timer = setInterval(() => update(latest), 1000);
+  const done = dialogs.show(
+    (close) => {
+      const body = h(
+        "div",
+        { class: "hand-end-body" },
+        h("div", { class: "hand-end-head" }, h("h2", {}, title), h("p", { class: "lead" }, summary.text)),
+        brief,
+        details,
+        status,
+        h("div", { class: "dialog-actions" }, peek, next),
+      );
+      queueMicrotask(() => {
+        box = body.closest(".dialog");
+        if (box && small) box.classList.add("collapsed");
+      });
+      body.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") close(null);
+      });
+      return body;
+    },
+    { className: "summary-dialog hand-end", label: title, kind: "handend", dismissable: false },
+  );
+  done.finally(() => clearInterval(timer));
+  return { done, update };
 }
 
 function scoreLine(view) {

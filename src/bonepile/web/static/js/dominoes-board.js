@@ -11,17 +11,19 @@ const UNIT = 40; // SVG units per half tile; a tile is 2 × 1 units, a crossways
 /**
  * One arm of the snake. `state` is where its open end is: x (the edge), y (the row's centre line),
  * dir (+1 going right, −1 going left), vdir (the way rows advance: +1 down, −1 up), afterTurn.
+ * `bounds` are the arm's own left and right edges ({lo, hi}, in units): each arm turns at its own edge,
+ * so that an arm can use the room the other leaves (and a spinner's arms could each get theirs).
  * place(inner, outer, double) lays one tile and returns its rectangle with the numbers on its
  * left/top (first) and right/bottom (second) halves.
  */
 class Arm {
-  constructor(state, reach) {
+  constructor(state, bounds) {
     Object.assign(this, state);
-    this.reach = reach;
+    this.bounds = bounds;
   }
 
   clone() {
-    return new Arm({ x: this.x, y: this.y, dir: this.dir, vdir: this.vdir, afterTurn: this.afterTurn }, this.reach);
+    return new Arm({ x: this.x, y: this.y, dir: this.dir, vdir: this.vdir, afterTurn: this.afterTurn }, this.bounds);
   }
 
   place(inner, outer, double) {
@@ -34,7 +36,7 @@ class Arm {
       return { x, y: this.y - 0.5, w: 2, h: 1, first: dir > 0 ? inner : outer, second: dir > 0 ? outer : inner };
     }
     const length = double ? 1 : 2;
-    const fits = dir > 0 ? this.x + length <= this.reach : this.x - length >= -this.reach;
+    const fits = dir > 0 ? this.x + length <= this.bounds.hi : this.x - length >= this.bounds.lo;
     if (!fits) {
       // The corner: this tile goes down (or up) the side, and the next row runs back the other way.
       const x = dir > 0 ? this.x : this.x - 1;
@@ -59,6 +61,30 @@ class Arm {
   }
 }
 
+/** How far one arm would reach in a straight line: its tiles' lengths (a crossways double is 1). */
+function straightLength(tiles) {
+  return tiles.reduce((sum, tile) => sum + (tile.double ? 1 : 2), 0);
+}
+
+/**
+ * Where the table's edges are, around the opening tile at 0 (`half` its half width), for a table
+ * `2 × reach` units wide: the line is centred while it fits; when it does not, an arm that fits keeps
+ * straight and the other gets all the room it leaves, so a line growing on one side turns only at the
+ * table's far edge (never in the middle of an empty table); when both are long, each gets half.
+ */
+export function edges(leftTiles, rightTiles, half, reach) {
+  const width = 2 * reach;
+  const left = half + straightLength(leftTiles) + 1; // one unit to spare for the next tile's target
+  const right = half + straightLength(rightTiles) + 1;
+  if (left + right <= width) {
+    const lo = -left - (width - left - right) / 2;
+    return { lo, hi: lo + width };
+  }
+  if (left <= reach) return { lo: -left, hi: width - left };
+  if (right <= reach) return { lo: right - width, hi: right };
+  return { lo: -reach, hi: reach };
+}
+
 /** Every tile's rectangle, and each arm ready to lay its next tile (for the targets). */
 export function layout(board, reach) {
   const line = board.line;
@@ -70,11 +96,12 @@ export function layout(board, reach) {
     ? { x: -0.5, y: -1, w: 1, h: 2, first: first.left, second: first.right }
     : { x: -1, y: -0.5, w: 2, h: 1, first: first.left, second: first.right };
   const half = first.double ? 0.5 : 1;
-  const right = new Arm({ x: half, y: 0, dir: 1, vdir: 1, afterTurn: false }, reach);
+  const bounds = edges(line.slice(0, opening), line.slice(opening + 1), half, reach);
+  const right = new Arm({ x: half, y: 0, dir: 1, vdir: 1, afterTurn: false }, bounds);
   for (let i = opening + 1; i < line.length; i++) {
     rects[i] = right.place(line[i].left, line[i].right, line[i].double);
   }
-  const left = new Arm({ x: -half, y: 0, dir: -1, vdir: -1, afterTurn: false }, reach);
+  const left = new Arm({ x: -half, y: 0, dir: -1, vdir: -1, afterTurn: false }, bounds);
   for (let i = opening - 1; i >= 0; i--) {
     rects[i] = left.place(line[i].right, line[i].left, line[i].double);
   }
@@ -183,8 +210,8 @@ export class DominoesBoard {
     const aspect = width > 0 && height > 0 ? width / height : 2;
     const cx = (box.x0 + box.x1) / 2;
     const cy = (box.y0 + box.y1) / 2;
-    let w = Math.max(2 * reach + 4, box.x1 - box.x0 + 2);
-    let hgt = Math.max(7, box.y1 - box.y0 + 2);
+    let w = Math.max(2 * reach + 2, box.x1 - box.x0 + 1.4);
+    let hgt = Math.max(5, box.y1 - box.y0 + 1.4);
     if (w / hgt < aspect) w = hgt * aspect;
     else hgt = w / aspect;
     this.svg.setAttribute("viewBox", [(cx - w / 2) * UNIT, (cy - hgt / 2) * UNIT, w * UNIT, hgt * UNIT].join(" "));
@@ -232,7 +259,8 @@ export class DominoesBoard {
       );
       if (move.end) {
         target.append(
-          s("text", { class: "target-label", x: (rect.x + rect.w / 2) * UNIT, y: (rect.y + rect.h) * UNIT + 16, "text-anchor": "middle" }, move.end),
+          // Inside its own slot: a label never covers a placed tile's pips.
+          s("text", { class: "target-label", x: (rect.x + rect.w / 2) * UNIT, y: (rect.y + rect.h / 2) * UNIT, "text-anchor": "middle", "dominant-baseline": "central" }, move.end),
         );
       }
       target.addEventListener("click", () => this.onChoose(move.text));

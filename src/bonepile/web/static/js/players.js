@@ -1,7 +1,7 @@
 // The people around the table: opponents' areas, your own header, the score panel and the log.
 
 import { h, plural, score, seatColor } from "./dom.js";
-import { tileBack } from "./tiles.js";
+import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 
 const LEVELS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
 
@@ -22,26 +22,57 @@ function statusText(player) {
   return player.status || (player.to_move ? "to play" : "\u00a0");
 }
 
-/** The tile backs of a hand we may not see, fanned, at most 12 drawn. */
-function backs(count, triangle) {
-  const shown = Math.min(count, 12);
+/**
+ * The tile backs of a hand we may not see, fanned. However many opponents, the backs keep a readable
+ * size: past `most` of them only `most` are drawn (the count beside says how many there are).
+ */
+function backs(count, triangle, most = 12) {
+  const shown = Math.min(count, most);
   const row = h("div", { class: `backs ${triangle ? "tri" : ""}`.trim(), "aria-hidden": "true" });
   for (let i = 0; i < shown; i++) row.append(tileBack({ triangle }));
+  if (count > shown) row.append(h("span", { class: "backs-more" }, "+"));
   return row;
+}
+
+/** A hand turned face up (the end of a hand): the tiles the player was left holding. */
+function faceUp(tiles, triangle) {
+  const row = h("div", { class: `face-up ${triangle ? "tri" : ""}`.trim(), role: "img", "aria-label": tiles.length ? `left holding ${tiles.join(", ")}` : "no tiles left" });
+  if (!tiles.length) row.append(h("span", { class: "went-out" }, "went out"));
+  for (const tile of tiles) {
+    const numbers = tile.split("-").map(Number);
+    row.append(triangle ? triominoSvg(numbers, { className: "mini" }) : dominoSvg(numbers[0], numbers[1], { className: "mini" }));
+  }
+  return row;
+}
+
+/** The badge that says which team a player is on ("Team B"), and "partner" on the viewer's partner's. */
+function teamBadge(view, player, teamLabel) {
+  if (!teamLabel) return null;
+  const mine = view.seat !== null && view.players[view.seat] && view.players[view.seat].side === player.side;
+  return h("span", { class: ["team-badge", `side-${player.side}`, mine ? "partner" : ""], title: mine ? `${teamLabel}: your partner` : `${teamLabel}: an opponent` }, h("span", { class: "team-word" }, "Team "), teamLabel.replace(/^Team /, ""));
 }
 
 /**
  * An opponent's area: who, what they just did, how many tiles they hold, their score. Online, `away`
  * marks a player whose connection dropped; `clock` is the countdown badge of the seat on the clock.
  */
-export function playerCard(view, player, { teamLabel = null, changed = false, away = false, clock = null } = {}) {
+export function playerCard(view, player, { teamLabel = null, changed = false, away = false, clock = null, reveal = null, compact = false } = {}) {
   const triangle = view.game === "triominoes";
   const thinking = player.to_move && player.kind === "ai";
+  const tiles = reveal
+    ? faceUp(reveal, triangle)
+    : [
+        backs(player.tiles, triangle, compact ? 7 : 12),
+        h("span", { class: "count" }, plural(player.tiles, "tile")),
+        // Where the card is too small for a fan of backs: one back, large enough to read, and the count.
+        h("span", { class: "tile-tally", "aria-hidden": "true" }, tileBack({ triangle }), h("span", {}, `\u00d7${player.tiles}`)),
+      ];
   return h(
     "article",
     {
-      class: ["player-card", player.to_move ? "to-move" : "", thinking ? "thinking" : "", changed ? "changed" : "", away ? "away" : ""],
+      class: ["player-card", player.to_move ? "to-move" : "", thinking ? "thinking" : "", changed ? "changed" : "", away ? "away" : "", reveal ? "revealed" : "", teamLabel ? `team-${player.side}` : ""],
       "data-seat": String(player.seat),
+      "data-side": String(player.side),
       "data-away": away ? "true" : "false",
       "aria-label": `${player.name}, ${levelWords(player)}${away ? ", away" : ""}, ${plural(player.tiles, "tile")}, score ${player.score}${player.status ? `, ${player.status}` : ""}`,
     },
@@ -49,12 +80,12 @@ export function playerCard(view, player, { teamLabel = null, changed = false, aw
     h(
       "div",
       { class: "who" },
-      h("div", { class: "name" }, player.name, away ? h("span", { class: "away-badge", title: "Disconnected: the game waits for them" }, "away") : null),
-      h("div", { class: "level" }, teamLabel ? `${levelWords(player)} \u00b7 ${teamLabel}` : levelWords(player)),
+      h("div", { class: "name", title: player.name }, player.name, away ? h("span", { class: "away-badge", title: "Disconnected: the game waits for them" }, "away") : null),
+      h("div", { class: "level" }, levelWords(player)),
     ),
-    h("div", { class: "score", title: "Score" }, score(player.score)),
-    h("div", { class: "status", "data-status": player.status }, clock, statusText(player)),
-    h("div", { class: "card-tiles" }, backs(player.tiles, triangle), h("span", { class: "count" }, plural(player.tiles, "tile"))),
+    h("div", { class: "score", title: teamLabel ? `${teamLabel}'s score` : "Score" }, score(player.score)),
+    h("div", { class: "status", "data-status": player.status, title: player.status || "" }, clock, statusText(player)),
+    h("div", { class: "card-tiles" }, teamBadge(view, player, teamLabel), tiles),
   );
 }
 
@@ -87,7 +118,11 @@ export function scorePanel(view, { onSummary }) {
           "div",
           { class: "side-line" },
           h("span", { class: "side-dots" }, side.seats.map((seat) => h("span", { class: "dot", style: { background: seatColor(seat) } }))),
-          h("span", { class: "side-name" }, labels[side.seats[0]] ? `${labels[side.seats[0]]}: ${names}` : names),
+          h(
+            "span",
+            { class: "side-name" },
+            labels[side.seats[0]] ? [h("span", { class: ["team-badge", `side-${side.side}`] }, labels[side.seats[0]]), " ", names] : names,
+          ),
           h("strong", { class: "side-points" }, score(side.score)),
         ),
         h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(view.target), "aria-valuenow": String(side.score), "aria-label": `${names}: ${side.score} of ${view.target}` }, h("span", { style: { width: `${width}%` } })),

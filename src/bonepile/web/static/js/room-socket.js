@@ -181,6 +181,17 @@ export class RoomSocket {
     });
   }
 
+  /** Between hands: this seat has seen the end of hand `handNumber`; settles on the server's ack. */
+  continueHand(view, handNumber) {
+    if (!this.connected) return Promise.reject(new ApiError("offline", "Not connected: try again in a moment."));
+    this.counter += 1;
+    const id = `c${handNumber}-${this.counter}`;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.socket.send(JSON.stringify({ type: "continue", game_id: view.id, hand_number: handNumber, id }));
+    });
+  }
+
   /** Say hello again with another credential (after taking a seat with the join code). */
   useCredential(credential) {
     this.credential = credential;

@@ -236,6 +236,10 @@ class RoomPage {
         await page.socket.move(view, text);
         return null; // the view came over the socket, just before the ack
       },
+      async continueHand(view) {
+        await page.socket.continueHand(view, view.between_hands.hand_number);
+        return null; // the view comes over the socket
+      },
       refresh: () => roomApi.view(page.id, page.credential),
       hint: () => roomApi.hint(page.id, page.credential),
       record: (view) => roomApi.record(page.id, page.credential, view.id),

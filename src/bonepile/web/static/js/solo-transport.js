@@ -35,6 +35,8 @@ export function soloTransport(id, navigate) {
     refresh: () => api.view(id, seatSpec),
     hint: (view) => api.hint(id, view.seat),
     undo: (view) => api.undo(id, view.seat, view.move_number),
+    /** Between hands: this seat has seen the end of the hand; answers {view}. */
+    continueHand: (view) => api.continueHand(id, view.seat, view.between_hands.hand_number),
     record: () => api.record(id),
     recordName: () => `bonepile-${summary.game}-${id}`,
     again: {

@@ -6,17 +6,31 @@
 // (solo-transport.js, or the room's in room.js).
 
 import { TurnClock } from "./clock.js";
-import { h, plural, score, signed } from "./dom.js";
-import { Dialogs, showCurtain, showGameOver, showKeys, showSummary } from "./dialogs.js";
+import { h, plural, s, score, signed } from "./dom.js";
+import { Dialogs, showCurtain, showGameOver, showHandEnd, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
 import { hintCallout } from "./hint.js";
 import { logPanel } from "./log.js";
+import { Motion, motionOff } from "./motion.js";
 import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
 import { soloTransport } from "./solo-transport.js";
+import { onSoundChange, playSound, setSoundOn, soundOn } from "./sound.js";
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 import { TriominoesBoard } from "./triominoes-board.js";
 
 const BONUS_REASONS = new Set(["bridge", "hexagon", "start bonus"]);
+
+/** The sound switch's picture: a speaker, with waves when sound is on and a cross when it is off. */
+function speakerIcon(on) {
+  return s(
+    "svg",
+    { viewBox: "0 0 24 24", width: "18", height: "18", "aria-hidden": "true", class: "speaker-icon" },
+    s("path", { d: "M4 9h4l5-4v14l-5-4H4z", fill: "currentColor" }),
+    on
+      ? s("path", { d: "M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round" })
+      : s("path", { d: "M16 9l6 6M22 9l-6 6", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round" }),
+  );
+}
 
 /** Open game `id` in `root`; the answer's destroy() closes it (also while it is still loading). */
 export function openTable(root, id, { navigate }) {
@@ -47,6 +61,7 @@ class Table {
     this.seenSummaries = null;
     this.gameOverShown = false;
     this.ownBonus = null;
+    this.handEnd = null; // {number, update}: the open end-of-hand summary
     this.onKey = (event) => this.key(event);
   }
 
@@ -75,6 +90,8 @@ class Table {
       onPending: (group) => this.pendingChanged(group),
     });
     this.clock = new TurnClock(this.page);
+    this.sizer = new ResizeObserver(() => this.sizeHand());
+    this.sizer.observe(this.el.myArea);
     document.addEventListener("keydown", this.onKey);
     this.transport.connect({
       onView: (view, cause) => this.receive(view, cause, "socket"),
@@ -88,6 +105,9 @@ class Table {
     this.transport.close();
     if (this.board) this.board.destroy();
     if (this.clock) this.clock.destroy();
+    if (this.sizer) this.sizer.disconnect();
+    if (this.unsound) this.unsound();
+    clearTimeout(this.overTimer);
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
   }
 
@@ -130,8 +150,11 @@ class Table {
       gameTitle: h("div", { class: "game-title" }),
       handInfo: h("div", { class: "hand-info" }),
       hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)", hidden: !this.info.hints }, "Hint"),
-      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", hidden: !this.info.undo }, "\u21b6 Undo"),
-      keysButton: h("button", { type: "button", class: "tool icon-only", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
+      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: "Undo (U)", "aria-label": "Undo", hidden: !this.info.undo }, "\u21b6", h("span", { class: "tool-word" }, " Undo")),
+      keysButton: h("button", { type: "button", class: "tool icon-only keys-button", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
+      soundButton: h("button", { type: "button", class: "tool icon-only sound-button", onclick: () => setSoundOn(!soundOn()) }),
+      panelButton: h("button", { type: "button", class: "tool panel-button", "aria-expanded": "false", onclick: () => this.togglePanel() }, "Scores"),
+      flights: h("div", { class: "flight-layer", "aria-hidden": "true" }),
       banner: h("div", { class: "connection-banner", role: "alert", hidden: true }),
       opponents: h("div", { class: "opponents", "aria-label": "Other players" }),
       stock: h("div", { class: "stock-host" }),
@@ -157,7 +180,9 @@ class Table {
           { class: "tools", "aria-label": "Game tools" },
           this.el.hintButton,
           this.el.undoButton,
-          h("a", { class: "tool", href: `#/how/${this.game}`, target: "_blank", rel: "noopener", title: `How to play ${title}` }, "? Rules"),
+          this.el.panelButton,
+          h("a", { class: "tool rules-link", href: `#/how/${this.game}`, target: "_blank", rel: "noopener", title: `How to play ${title}`, "aria-label": "Rules" }, "?", h("span", { class: "tool-word" }, " Rules")),
+          this.el.soundButton,
           this.el.keysButton,
         ),
       ),
@@ -177,9 +202,37 @@ class Table {
       this.el.toasts,
       this.el.live,
       this.el.layer,
+      this.el.flights,
     );
     this.page = page;
+    this.motion = new Motion(this.el.flights);
+    this.showSound(soundOn());
+    this.unsound = onSoundChange((on) => this.showSound(on));
+    this.el.sidebar.id = `side-panel-${Math.random().toString(36).slice(2, 8)}`;
+    this.el.panelButton.setAttribute("aria-controls", this.el.sidebar.id);
     this.root.replaceChildren(page);
+  }
+
+  showSound(on) {
+    const button = this.el.soundButton;
+    button.replaceChildren(speakerIcon(on));
+    button.setAttribute("aria-pressed", on ? "false" : "true");
+    button.setAttribute("aria-label", on ? "Sound on: turn it off" : "Sound off: turn it on");
+    button.title = on ? "Sound on (click to mute)" : "Sound off (click to turn on)";
+    this.page.dataset.soundOn = String(on);
+  }
+
+  /** Narrow screens: the scores and the log open over the table, and close again. */
+  togglePanel(open = !this.page.classList.contains("panel-open")) {
+    const bar = this.page.querySelector(".topbar");
+    if (bar) this.page.style.setProperty("--topbar-h", `${bar.getBoundingClientRect().height}px`);
+    this.page.classList.toggle("panel-open", open);
+    this.el.panelButton.setAttribute("aria-expanded", String(open));
+    this.el.panelButton.textContent = open ? "Close" : "Scores";
+    if (open) {
+      const log = this.el.sidebar.querySelector(".log");
+      if (log) log.scrollTop = log.scrollHeight;
+    }
   }
 
   connection(state, detail) {
@@ -204,10 +257,66 @@ class Table {
     const current = this.view;
     if (current && view.id !== current.id) return;
     if (current && source === "answer" && view.move_number <= current.move_number) return;
+    if (current && source === "continue" && (view.move_number < current.move_number || (!current.between_hands && view.move_number === current.move_number))) return;
     if (current && source === "socket" && cause === "move" && view.move_number < current.move_number) return;
+    const sources = current ? this.sources() : null;
     this.view = view;
     this.clock.update(view);
     this.changed(current, view);
+    if (current && sources) this.animate(current, view, sources);
+  }
+
+  /** Where things are on screen before a new view is drawn: the places tiles fly from. */
+  sources() {
+    const box = (el) => (el && el.isConnected ? el.getBoundingClientRect() : null);
+    const hand = new Map();
+    for (const tile of this.page.querySelectorAll(".hand-tile")) hand.set(tile.dataset.tile, box(tile));
+    const cards = new Map();
+    for (const card of this.page.querySelectorAll(".player-card")) cards.set(Number(card.dataset.seat), box(card.querySelector(".card-tiles") || card));
+    const mine = this.page.querySelector(".my-area .hand");
+    if (this.homeSeat !== null && mine) cards.set(this.homeSeat, box(mine));
+    return { hand, cards, stock: box(this.page.querySelector(".stock")) };
+  }
+
+  /**
+   * After a new view: the tiles that just went down fly in from their player, a tile drawn by the viewer
+   * flies from the stock to the hand, a bonus pops up where it was made, and each makes its sound.
+   */
+  animate(before, view, sources) {
+    const last = view.last_move;
+    if (before.id !== view.id || !last || last.number !== view.move_number || last.number <= before.move_number) return;
+    const mark = this.page;
+    const fresh = [...this.boardHost.querySelectorAll(".arrive")];
+    const entry = view.log.length ? view.log[view.log.length - 1] : null;
+    const isMine = last.seat === view.seat;
+    if (fresh.length) {
+      for (const el of fresh) {
+        const from = isMine ? sources.hand.get(el.dataset.tile) || sources.cards.get(last.seat) : sources.cards.get(last.seat);
+        this.motion.fly(el, from || sources.stock);
+      }
+      playSound("play", mark);
+    } else if (/^draw/.test(last.move)) {
+      const gained = isMine ? view.your_tiles.filter((tile) => !before.your_tiles.some((old) => old.tile === tile.tile)) : [];
+      const triangle = view.game === "triominoes";
+      for (const tile of gained) {
+        const el = this.page.querySelector(`.hand-tile[data-tile="${CSS.escape(tile.tile)}"]`);
+        if (el) this.motion.fly(el, sources.stock);
+      }
+      if (!gained.length) {
+        const card = this.page.querySelector(`.player-card[data-seat="${last.seat}"] .card-tiles`);
+        if (card) this.motion.flyTo(sources.stock, card, tileBack({ triangle }));
+      }
+      playSound("draw", mark);
+    }
+    const bonuses = (entry && entry.items ? entry.items : []).filter((item) => BONUS_REASONS.has(item.reason));
+    if (bonuses.length && fresh.length) {
+      const at = fresh[0].getBoundingClientRect();
+      const words = bonuses.map((item) => `${item.reason === "start bonus" ? "start" : item.reason}! ${signed(item.points)}`).join(" \u00b7 ");
+      setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
+      setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
+    }
+    const handEnded = view.summaries.length > before.summaries.length && view.status !== "over";
+    if (handEnded) setTimeout(() => playSound("hand", mark), 450);
   }
 
   changed(before, view) {
@@ -224,12 +333,13 @@ class Table {
     if (before && view.last_move && moved) this.el.live.textContent = view.last_move.text;
     if (before) this.announceBonuses(before, view);
 
+    this.betweenHands(view);
     for (const summary of view.summaries.slice(this.seenSummaries)) {
       if (!(view.game_over && summary === view.summaries[view.summaries.length - 1])) showSummary(this.dialogs, view, summary);
     }
     this.seenSummaries = Math.max(this.seenSummaries, view.summaries.length);
 
-    if (this.info.hotSeat && view.seat !== null && view.seat !== this.revealed && !this.dialogs.has("curtain")) {
+    if (this.info.hotSeat && !view.between_hands && view.status === "playing" && view.seat !== null && view.seat !== this.revealed && !this.dialogs.has("curtain")) {
       const player = view.players[view.seat];
       showCurtain(this.dialogs, player).then((ok) => {
         if (!ok) return;
@@ -240,13 +350,64 @@ class Table {
     if (view.game_over && !this.gameOverShown) {
       this.gameOverShown = true;
       this.dialogs.dismiss("curtain");
-      this.showGameOver();
+      // The last tile lands and every hand turns face up first; then the result, and a cheer for the winner.
+      const fresh = before && before.status !== "over";
+      this.overTimer = setTimeout(() => this.showGameOver(fresh), fresh && !motionOff() ? 900 : 0);
     }
     this.render();
   }
 
+  /**
+   * Between hands (the server holds the ended hand on the table): once the last tile has landed, the
+   * summary opens beside it, with the button that deals the next hand; it closes when the next hand comes.
+   */
+  betweenHands(view) {
+    const pause = view.between_hands;
+    if (!pause) {
+      if (this.handEnd) {
+        this.handEnd = null;
+        this.dialogs.dismiss("handend");
+      }
+      return;
+    }
+    this.seenSummaries = Math.max(this.seenSummaries || 0, view.summaries.length);
+    if (this.handEnd && this.handEnd.number === pause.hand_number) {
+      this.handEnd.update(view);
+      return;
+    }
+    this.dialogs.dismiss("curtain");
+    const summary = view.summaries.find((entry) => entry.number === pause.hand_number);
+    if (!summary) return;
+    const shown = { number: pause.hand_number, update: () => {} };
+    this.handEnd = shown;
+    const open = () => {
+      if (this.handEnd !== shown || this.closed) return;
+      const handle = showHandEnd(this.dialogs, this.view, summary, { onContinue: () => this.continueHand() });
+      shown.update = handle.update;
+      handle.update(this.view);
+    };
+    if (motionOff()) open();
+    else setTimeout(open, 750);
+  }
+
+  async continueHand() {
+    const view = this.view;
+    if (!view || !view.between_hands || this.continuing || !this.transport.continueHand) return;
+    this.continuing = true;
+    try {
+      const answer = await this.transport.continueHand(view);
+      if (answer && answer.view) this.receive(answer.view, "next_hand", "continue");
+    } catch (error) {
+      this.toast(error.message, "error");
+    } finally {
+      this.continuing = false;
+    }
+  }
+
   get hidden() {
-    return this.info.hotSeat && this.view.seat !== null && this.view.seat !== this.revealed;
+    const view = this.view;
+    if (view.between_hands || view.status === "over") return false; // every hand is face up now
+    return this.info.hotSeat && view.seat !== null && view.seat !== this.revealed;
   }
 
   get myTurn() {
@@ -271,6 +432,7 @@ class Table {
   }
 
   flashBonus(text, player) {
+    // Said aloud here; seen where it was made (the pop over the tile, see animate()).
     const banner = h("div", { class: "bonus-flash" }, h("strong", {}, text), h("span", {}, player.name));
     this.el.bonus.replaceChildren(banner);
     setTimeout(() => banner.remove(), 2600);
@@ -300,12 +462,20 @@ class Table {
 
     document.title = `${this.myTurn ? "Your turn \u00b7 " : ""}${view.title} \u00b7 bonepile`;
     const word = view.hand_word;
+    // h() leaves out a missing part; replaceChildren would write it as the text "null".
     this.el.gameTitle.replaceChildren(
-      h("strong", {}, view.title),
-      h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`),
-      this.info.badge ? h("span", { class: "badge table-badge" }, this.info.badge) : null,
+      h(
+        "span",
+        { class: "title-line" },
+        h("strong", {}, view.title),
+        h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`),
+        this.info.badge ? h("span", { class: "badge table-badge" }, this.info.badge) : null,
+      ),
     );
-    this.el.handInfo.textContent = view.status === "over" ? "Game over" : `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number} \u00b7 playing to ${view.target}`;
+    const handWord = `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`;
+    this.el.handInfo.textContent =
+      view.status === "over" ? "Game over" : view.between_hands ? `${handWord} is over \u00b7 playing to ${view.target}` : `${handWord} \u00b7 playing to ${view.target}`;
+    ds.betweenHands = view.between_hands ? String(view.between_hands.hand_number) : "";
     this.el.hintButton.disabled = !this.myTurn;
     this.el.undoButton.disabled = !this.canUndo();
 
@@ -341,7 +511,7 @@ class Table {
 
   canUndo() {
     const view = this.view;
-    return this.info.undo && view.status === "playing" && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
+    return this.info.undo && view.status === "playing" && !view.between_hands && view.seat !== null && view.log.some((entry) => entry.seat === view.seat);
   }
 
   order() {
@@ -352,14 +522,32 @@ class Table {
     return Array.from({ length: count - 1 }, (_, i) => view.players[(home + 1 + i) % count]);
   }
 
+  /** At the end of a hand (or of the game): every seat's tiles as they were left, face up; else null. */
+  revealedHands() {
+    const view = this.view;
+    if (!view.between_hands && view.status !== "over") return null;
+    const last = view.summaries[view.summaries.length - 1];
+    return last ? last.hands : null;
+  }
+
   renderOpponents() {
     const labels = teamLabels(this.view);
+    const others = this.order();
+    const compact = others.length >= 3;
+    const hands = this.revealedHands();
     this.el.opponents.replaceChildren(
-      ...this.order().map((player) =>
-        playerCard(this.view, player, { teamLabel: labels[player.seat], away: this.away(player.seat), clock: this.clock.badge(player.seat) }),
+      ...others.map((player) =>
+        playerCard(this.view, player, {
+          teamLabel: labels[player.seat],
+          away: this.away(player.seat),
+          clock: this.clock.badge(player.seat),
+          reveal: hands ? hands[player.seat] : null,
+          compact,
+        }),
       ),
     );
-    this.el.opponents.classList.toggle("compact", this.order().length >= 3);
+    this.el.opponents.classList.toggle("compact", compact);
+    this.el.opponents.dataset.count = String(others.length);
   }
 
   renderStock() {
@@ -419,8 +607,19 @@ class Table {
       h("div", { class: "score", "aria-label": `Score ${me.score}` }, h("span", { class: "score-label" }, "score"), score(me.score)),
     );
     const showTiles = view.seat === this.homeSeat && !this.hidden;
+    const hands = this.revealedHands();
     let hand;
-    if (showTiles) {
+    if (!showTiles && hands && hands[me.seat]) {
+      const tri = view.game === "triominoes";
+      hand = h(
+        "div",
+        { class: "hand hand-revealed", role: "group", "aria-label": `${me.name}'s tiles, face up` },
+        hands[me.seat].map((text) => {
+          const numbers = text.split("-").map(Number);
+          return h("span", { class: "hand-tile revealed", "data-tile": text }, tri ? triominoSvg(numbers) : dominoSvg(numbers[0], numbers[1]));
+        }),
+      );
+    } else if (showTiles) {
       hand = h("div", { class: "hand", role: "group", "aria-label": `Your tiles (${view.your_tiles.length})` }, view.your_tiles.map((tile) => this.handTile(tile)));
     } else {
       const backs = h("div", { class: "hand hand-hidden", "aria-label": `${plural(me.tiles, "tile")}, hidden` });
@@ -432,6 +631,13 @@ class Table {
     const draw = this.legal("draw");
     if (draw) actions.append(h("button", { type: "button", class: "primary draw-button", "data-focus-key": "draw", onclick: () => this.play(draw.text) }, `Draw${draw.points ? ` (${signed(draw.points)})` : ""}`));
     if (pass) actions.append(h("button", { type: "button", class: "primary pass-button", "data-focus-key": "pass", onclick: () => this.play(pass.text) }, `Pass${pass.points ? ` (${signed(pass.points)})` : ""}`));
+    if (view.between_hands) {
+      const pause = view.between_hands;
+      const done = view.seat !== null && pause.everyone && pause.continued.includes(view.seat);
+      actions.append(
+        h("button", { type: "button", class: "primary continue-button", "data-focus-key": "continue", disabled: done || view.seat === null, onclick: () => this.continueHand() }, `Next ${view.hand_word}`),
+      );
+    }
     actions.append(...this.overActions());
     const extra = [];
     const chosen = this.selectedTile();
@@ -454,6 +660,41 @@ class Table {
     }
     const notes = extra.length ? [h("div", { class: "my-notes" }, extra)] : [];
     area.replaceChildren(info, h("div", { class: "hand-row" }, hand, actions), ...notes);
+    this.sizeHand();
+  }
+
+  /**
+   * Tiles as large as the space allows: the hand fills its row (one row, or two when there are many
+   * tiles), each tile no taller than a share of the screen's height, none smaller than can be read.
+   */
+  sizeHand() {
+    const hand = this.el.myArea.querySelector(".hand");
+    if (!hand || !this.view) return;
+    const tiles = hand.querySelectorAll(".hand-tile, .back-svg");
+    const count = tiles.length;
+    if (!count) return;
+    const tri = this.view.game === "triominoes";
+    const ratio = tri ? 0.88 : 2.08; // tile height over width
+    const gap = 6;
+    const width = hand.clientWidth;
+    if (width <= 0) return;
+    const tallest = Math.max(58, Math.min(window.innerHeight * (tri ? 0.14 : 0.13), 124));
+    const widest = tallest / ratio;
+    // A short screen (a phone on its side) keeps the hand to one row as long as the tiles stay readable.
+    const short = window.innerHeight < 560;
+    const smallest = tri ? 40 : short ? 22 : 24;
+    // The whole hand takes at most a fifth of the screen's height, so the board keeps the most room.
+    const handHeight = window.innerHeight * 0.2;
+    let rows = 1;
+    let size = widest;
+    for (rows = 1; rows <= 3; rows++) {
+      const perRow = Math.ceil(count / rows);
+      size = Math.min(widest, (width - gap * (perRow - 1) - 4) / perRow, (handHeight / rows - gap) / ratio);
+      if (size >= smallest) break;
+    }
+    size = Math.max(smallest * 0.8, Math.min(size, widest));
+    hand.style.setProperty("--tile-w", `${Math.floor(size)}px`);
+    hand.dataset.rows = String(Math.min(rows, 3));
   }
 
   /** Once the game is over: the way to the next one (play again, or the room's rematch). */
@@ -469,6 +710,10 @@ class Table {
   prompt(me) {
     const view = this.view;
     if (view.status === "over") return view.game_over ? view.game_over.text : "The game is over";
+    if (view.between_hands) {
+      const summary = view.summaries[view.summaries.length - 1];
+      return summary ? summary.text : `The ${view.hand_word} is over`;
+    }
     if (this.hidden) return `Tiles hidden: pass the device to ${view.players[view.seat].name}`;
     const waiting = () => `Waiting for ${view.players[view.turn].name}${this.away(view.turn) ? ", who is away" : ""}\u2026`;
     if (view.seat !== me.seat) return view.turn === null ? "" : waiting();
@@ -532,13 +777,13 @@ class Table {
     if (key === undefined) return;
     const again = this.page.querySelector(`[data-focus-key="${CSS.escape(key)}"]`);
     if (again && !again.disabled) {
-      again.focus();
+      again.focus({ preventScroll: true });
       return;
     }
     if (this.dialogs.open) return;
     const fallback =
       this.page.querySelector(".hand-tile.playable") || this.page.querySelector(".draw-button, .pass-button") || this.page.querySelector(".hand-tile");
-    if (fallback) fallback.focus();
+    if (fallback) fallback.focus({ preventScroll: true });
   }
 
   // ------------------------------------------------------------------------------------ playing
@@ -723,9 +968,16 @@ class Table {
     }
   }
 
-  async showGameOver() {
+  async showGameOver(fresh = false) {
     const view = this.view;
     const again = this.transport.again;
+    if (fresh && view.game_over) {
+      const mine = view.seat !== null && view.game_over.winner_seats.includes(view.seat);
+      const watching = view.seat === null;
+      if (mine || watching) this.motion.celebrate();
+      playSound(mine ? "win" : "hand", this.page);
+      this.page.dataset.celebrated = mine || watching ? "true" : "false";
+    }
     await showGameOver(this.dialogs, view, {
       again: again ? { label: again.label, run: () => this.playAgain() } : null,
       onRecord: () => this.downloadRecord(),

@@ -19,6 +19,19 @@ function centroid(points) {
   return [(points[0][0] + points[1][0] + points[2][0]) / 3, (points[0][1] + points[1][1] + points[2][1]) / 3];
 }
 
+/**
+ * Where a label fits inside a triangle: `share` of the way from its middle toward the middle of its
+ * widest side (its base). A label kept inside its own empty place never covers a neighbour's numbers.
+ */
+function towardBase(points, share) {
+  const c = centroid(points);
+  const ys = points.map((p) => p[1]);
+  const apex = points.find((p) => ys.filter((y) => Math.abs(y - p[1]) < 1e-6).length === 1) || points[0];
+  const base = points.filter((p) => p !== apex);
+  const mid = [(base[0][0] + base[1][0]) / 2, (base[0][1] + base[1][1]) / 2];
+  return [c[0] + (mid[0] - c[0]) * share, c[1] + (mid[1] - c[1]) * share];
+}
+
 /** The triangle shrunk toward its middle (so neighbouring targets stay apart). */
 function shrink(points, by) {
   const c = centroid(points);
@@ -71,7 +84,9 @@ export class TriominoesBoard {
       h("button", { type: "button", class: "fit-button", "aria-label": "Fit to board", title: "Fit to board (F)", onclick: () => this.fit(true) }, "Fit"),
     );
     this.rotateBar = h("div", { class: "rotate-bar", hidden: true, role: "group", "aria-label": "Choose how the tile sits" });
-    host.replaceChildren(this.svg, this.controls, this.rotateBar);
+    // What the shown preview would score: below the board, never over its tiles.
+    this.previewNote = h("div", { class: "preview-note", hidden: true, "aria-live": "polite" });
+    host.replaceChildren(this.svg, this.controls, this.previewNote, this.rotateBar);
     this.listen();
     this.resizer = new ResizeObserver(() => {
       if (this.autoFit) this.fit(false);
@@ -166,15 +181,18 @@ export class TriominoesBoard {
     const maxX = Math.max(b.max_x, 2.5) * S;
     const minY = -Math.max(b.max_y, 1.6) * S;
     const maxY = -Math.min(b.min_y, -0.8) * S;
-    // Keep clear of the zoom buttons and the rotate bar along the bottom edge.
-    const [top, bottom, side] = [8, 52, 12];
-    const width = rect.width - 2 * side;
+    // Keep clear of the zoom buttons and the rotate bar along the bottom edge (on a short board the
+    // zoom buttons stand in a column at the left instead, so the board keeps its height).
+    const short = rect.height < 280;
+    this.host.classList.toggle("short-board", short);
+    const [top, bottom, side, left] = short ? [6, 34, 8, 52] : [8, 52, 12, 12];
+    const width = rect.width - side - left;
     const height = rect.height - top - bottom;
     const margin = 0.35 * S;
     const k = Math.min(1.6, width / (maxX - minX + 2 * margin), height / (maxY - minY + 2 * margin));
     this.zoom = {
       k,
-      tx: side + width / 2 - ((minX + maxX) / 2) * k,
+      tx: left + width / 2 - ((minX + maxX) / 2) * k,
       ty: top + height / 2 - ((minY + maxY) / 2) * k,
     };
     this.applyZoom();
@@ -272,12 +290,14 @@ export class TriominoesBoard {
       "data-place": group.key,
       "data-index": String(index),
     });
+    const [px, py] = bonus ? towardBase(points, -0.12) : [c[0], c[1]];
     el.append(
       s("polygon", { class: "target-shape", points: polygon(shrink(points, 0.9)) }),
-      s("text", { class: "target-points", x: c[0], y: c[1] + (bonus ? -8 : 0), "text-anchor": "middle", "dominant-baseline": "central" }, signed(best)),
+      s("text", { class: "target-points", x: px, y: py, "text-anchor": "middle", "dominant-baseline": "central" }, signed(best)),
     );
     if (bonus) {
-      el.append(s("text", { class: "target-bonus", x: c[0], y: c[1] + 13, "text-anchor": "middle", "dominant-baseline": "central" }, bonus.bonus.name));
+      const [bx, by] = towardBase(points, 0.62);
+      el.append(s("text", { class: "target-bonus", x: bx, y: by, "text-anchor": "middle", "dominant-baseline": "central" }, bonus.bonus.name));
     }
     el.append(s("title", {}, words));
     el.addEventListener("click", () => {
@@ -312,14 +332,20 @@ export class TriominoesBoard {
       target.classList.toggle("hover", !!shown && target.dataset.place === shown.key);
       target.classList.toggle("pending", !!this.pending && target.dataset.place === this.pending.key);
     }
-    if (!shown) return;
-    const group = this.groups.find((g) => g.key === shown.key);
-    if (!group) return;
+    const group = shown ? this.groups.find((g) => g.key === shown.key) : null;
+    this.host.classList.toggle("previewing", !!group);
+    if (!group) {
+      this.previewNote.hidden = true;
+      return;
+    }
     const move = group.moves[shown.rotation % group.moves.length];
-    this.ghostLayer.append(triominoFace(move.xy.map(toScreen), move.corners, { className: "ghost" }));
-    const c = centroid(move.xy.map(toScreen));
-    const note = move.bonus ? `${signed(move.points)} · ${move.bonus.name}!` : signed(move.points);
-    this.ghostLayer.append(s("text", { class: "ghost-points", x: c[0], y: c[1] - S * 0.62, "text-anchor": "middle" }, note));
+    const points = move.xy.map(toScreen);
+    // The preview: the tile as it would sit, clearly not yet placed (see-through, dashed, glowing).
+    this.ghostLayer.append(s("polygon", { class: "ghost-halo", points: polygon(points), "stroke-linejoin": "round" }), triominoFace(points, move.corners, { className: "ghost" }));
+    const note = move.bonus ? `${signed(move.points)} \u00b7 ${move.bonus.name}!` : `${signed(move.points)} points`;
+    this.previewNote.textContent = `${this.tile ? this.tile.tile : "Tile"} here: ${note}`;
+    this.previewNote.classList.toggle("bonus", !!move.bonus);
+    this.previewNote.hidden = !!this.pending; // the rotate bar says it then
   }
 
   /** The place under a screen point, or null. */
