@@ -6,8 +6,9 @@ engine names (``End``: left and right, E = 2): tile ``t`` (its index,
 the opening tile of a hand (no end yet) is ``tE`` too; ``NE`` is draw and
 ``NE + 1`` is pass: 2N + 2 actions. With both ends showing the same number
 the engine has one move per tile (D4: at the right end), so it is ``2t + 1``.
-The ends are read from the engine, so a layout with more open ends grows the
-space without a change here.
+The ends are the line's two (``End.LEFT``, ``End.RIGHT``): rules with a
+spinner, whose layout has four (``End.NORTH``, ``End.SOUTH``), are refused
+until the encoding says them.
 
 The observation is a float32 vector of blocks, every per-player block in seat
 order counted from the observer (the observer first), every per-side block
@@ -68,7 +69,7 @@ class DominoesEncoding:
         k = self.numbers = rules.max_pips + 1
         p = self.players = rules.players
         s = rules.num_sides
-        self.ends: tuple[End, ...] = tuple(End)
+        self.ends: tuple[End, ...] = (End.LEFT, End.RIGHT)  # the line's: no spinner here (``encodable``)
         e = len(self.ends)
         self._end_index = {end: index for index, end in enumerate(self.ends)}
         self.draw_action = e * n
