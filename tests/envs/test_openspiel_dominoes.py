@@ -122,6 +122,14 @@ def test_rule_options_pass_through_and_bad_ones_are_refused() -> None:
         load("block", 2, utility="money")
 
 
+def test_all_fives_is_refused_with_a_message_until_the_encoding_has_four_arms() -> None:
+    assert "all-fives" not in SPEC.presets() and "all-fives" in Rules.preset_names()
+    with pytest.raises(RulesError, match="spinner's four arms and the all-fives count are not encoded yet"):
+        load("all-fives", 2)
+    with pytest.raises(RulesError, match="not encoded yet"):
+        load("draw", 2, hand_score="all_fives")
+
+
 @pytest.mark.parametrize("preset", ["block", "draw"])
 def test_openspiel_mcts_and_ismcts_bots_finish_games(preset: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts

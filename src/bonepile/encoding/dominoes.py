@@ -6,8 +6,9 @@ engine names (``End``: left and right, E = 2): tile ``t`` (its index,
 the opening tile of a hand (no end yet) is ``tE`` too; ``NE`` is draw and
 ``NE + 1`` is pass: 2N + 2 actions. With both ends showing the same number
 the engine has one move per tile (D4: at the right end), so it is ``2t + 1``.
-The ends are read from the engine, so a layout with more open ends grows the
-space without a change here.
+The ends are the line's two (``End.LEFT``, ``End.RIGHT``): rules with a
+spinner, whose layout has four (``End.NORTH``, ``End.SOUTH``), are refused
+until the encoding says them.
 
 The observation is a float32 vector of blocks, every per-player block in seat
 order counted from the observer (the observer first), every per-side block
@@ -40,22 +41,35 @@ from typing import Any
 
 import numpy as np
 
+from bonepile.core.errors import RulesError
 from bonepile.dominoes import DRAW, PASS, End, Move, MoveKind, Observation, Rules, Tile, tiles_of_set
 from bonepile.encoding import Vector, relative
 from bonepile.encoding._layout import Layout
+
+NOT_ENCODED = (
+    "the Dominoes encoding has the line's two ends only: a spinner's four arms and the all-fives count "
+    "are not encoded yet (all-fives plays in the engine, the terminal and the arena)"
+)
+
+
+def encodable(rules: Rules) -> bool:
+    """Whether this encoding can say these rules' moves and layout: a line with two ends (no spinner, no count)."""
+    return not rules.spinner and not rules.scores_during_play
 
 
 class DominoesEncoding:
     """Action ids and observation vectors for one set of Dominoes rules (see the module docstring)."""
 
     def __init__(self, rules: Rules) -> None:
+        if not encodable(rules):
+            raise RulesError(NOT_ENCODED)
         self.rules = rules
         self.tiles: tuple[Tile, ...] = tiles_of_set(rules.max_pips)
         n = self.num_tiles = len(self.tiles)
         k = self.numbers = rules.max_pips + 1
         p = self.players = rules.players
         s = rules.num_sides
-        self.ends: tuple[End, ...] = tuple(End)
+        self.ends: tuple[End, ...] = (End.LEFT, End.RIGHT)  # the line's: no spinner here (``encodable``)
         e = len(self.ends)
         self._end_index = {end: index for index, end in enumerate(self.ends)}
         self.draw_action = e * n
