@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bonepile.ai.base import Agent
-from bonepile.ai.ismcts import ISMCTSAgent, Rewards
+from bonepile.ai.ismcts import DominoesDecision, ISMCTSAgent, Rewards
 from bonepile.ai.search_tree import Node
 from bonepile.arena import wilson_interval
 from bonepile.arena.backends import default_jobs
@@ -58,15 +58,13 @@ class SeesEveryHand(ISMCTSAgent):
 
     real: Hand | None = None
 
-    def search(self, observation: Observation) -> Node:
-        assert self.real is not None
+    def decide(self, observation: Observation) -> DominoesDecision:
+        real = self.real
+        assert real is not None
         rules = observation.rules
-        rewards = Rewards(rules, observation.scores)
-        side_of = [rules.side_of(p) for p in range(rules.players)]
-        root = Node()
-        for _ in range(self.iterations or 1):
-            self._iterate(root, self.real.copy(), self.rng, rewards, side_of, observation.player)
-        return root
+        return DominoesDecision(
+            lambda rng: real.copy(), Rewards(rules, observation.scores), self.rollout_for(rules), rules
+        )
 
 
 def pips_rollout(hand: Hand, rng: random.Random) -> None:

@@ -15,7 +15,9 @@ been chosen (availability), not the parent's visits.
 Other players' plays are public, so the tree branches on them as the
 observer sees them; the observer's own draws branch on the tile drawn (the
 observer sees it), while another player's draw is one branch (the tile stays
-hidden).
+hidden). The loop itself is the one both games share (``search_tree``);
+this module gives it the Dominoes worlds, rollouts and rewards
+(``DominoesDecision``).
 
 The reward plays the match, not only the hand (D8). ``MatchModel`` estimates,
 from random hands of the same rules, how many points a won hand brings, and
@@ -42,16 +44,15 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.base import register
 from bonepile.ai.dominoes_heuristic import explain_move
 from bonepile.ai.dominoes_play_model import POOL_SIZE, PlayLikelihood, WeightedWorlds, WorldLikelihood
 from bonepile.ai.dominoes_sampling import WorldSampler
-from bonepile.ai.reasons import Reason, search_reason
-from bonepile.ai.search_tree import EXPLORATION, Node, RaceTable
+from bonepile.ai.reasons import Reason
+from bonepile.ai.search_tree import EXPLORATION, ISMCTSPlayer, RaceTable
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import End, Hand, Move, MoveKind, Observation, Rules
 
@@ -65,8 +66,6 @@ iteration costs about twice a block game's; this keeps a move about as fast (ben
 _END_KEY = {None: 0, End.LEFT: 1, End.RIGHT: 2, End.NORTH: 3, End.SOUTH: 4}
 _PASS_KEY = 998
 _DRAW_KEY = 999
-_OWN_DRAW_KEY = 1000
-"""Plus the index of the tile the observer drew."""
 
 
 def move_key(move: Move) -> int:
@@ -249,7 +248,41 @@ def random_rollout(hand: Hand, rng: random.Random) -> None:
         hand.play(legal[int(draw() * len(legal))] if len(legal) > 1 else legal[0])
 
 
-class ISMCTSAgent(SeededAgent):
+class DominoesDecision:
+    """One Dominoes move to choose, as the shared search (``search_tree``) sees it."""
+
+    bias = 0.0
+
+    def __init__(
+        self,
+        world: Callable[[random.Random], Hand],
+        rewards: Rewards,
+        rollout: Callable[[Hand, random.Random], None],
+        rules: Rules,
+    ) -> None:
+        self.world = world
+        """A hand consistent with the observation (``WorldSampler``, through the weighted pool by default)."""
+        self.rewards = rewards
+        self.rollout = rollout
+        self.sides = [rules.side_of(p) for p in range(rules.players)]
+
+    def candidates(self, state: Any, at_root: bool) -> tuple[Sequence[Move], None]:
+        return state.legal_moves(), None
+
+    def key(self, move: Move) -> int:
+        return move_key(move)
+
+    def is_draw(self, move: Move) -> bool:
+        return move.kind is MoveKind.DRAW
+
+    def finish(self, state: Any, rng: random.Random) -> list[float]:
+        self.rollout(state, rng)
+        outcome = state.outcome
+        assert outcome is not None
+        return self.rewards.of(outcome.points)
+
+
+class ISMCTSAgent(ISMCTSPlayer):
     """Single-observer ISMCTS with a determinization per iteration (see the module docstring)."""
 
     name = "ismcts"
@@ -266,16 +299,12 @@ class ISMCTSAgent(SeededAgent):
         play_model: Callable[[Observation], WorldLikelihood] = PlayLikelihood,
         pool_size: int | None = None,
     ) -> None:
-        super().__init__(game, seed)
         if game != "dominoes":
             raise RulesError(f"the ismcts agent plays dominoes, not {game!r}")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        self.by_rules = iterations is None and time_limit is None
+        by_rules = iterations is None and time_limit is None
+        super().__init__(game, seed, DEFAULT_ITERATIONS if by_rules else iterations, time_limit, exploration)
+        self.by_rules = by_rules
         """No budget given: ``DEFAULT_ITERATIONS``, or ``SCORING_ITERATIONS`` where plays score."""
-        self.iterations = DEFAULT_ITERATIONS if self.by_rules else iterations
-        self.time_limit = time_limit
-        self.exploration = exploration
         self.rollout = rollout
         """How a hand is finished after the tree (None: ``scoring_rollout`` where plays score, else heavy)."""
         self.weigh_plays = weigh_plays
@@ -286,134 +315,31 @@ class ISMCTSAgent(SeededAgent):
             raise ValueError(f"the pool needs at least one world, not {pool_size}")
         self.pool_size = pool_size
         """Worlds in the weighted pool (None: as many as the iterations, within four times ``POOL_SIZE``)."""
-        self.last_iterations = 0
-        """How many iterations the last search ran (for benchmarks)."""
-        self.last_root: Node | None = None
-        """The tree of the last search (None when the move was forced): what ``explain`` reports."""
 
-    def choose(self, observation: Any) -> Any:
-        moves: tuple[Move, ...] = observation.legal_moves
-        self.last_root = None
-        if len(moves) == 1:
-            self.last_iterations = 0
-            return moves[0]
-        root = self.search(observation)
-        self.last_root = root
-        by_key = {move_key(m): m for m in moves}
-        best = max(
-            (key for key in root.children if key in by_key),
-            key=lambda k: (root.children[k].visits, root.children[k].total),
-        )
-        return by_key[best]
+    def move_key(self, move: Any) -> int:
+        return move_key(move)
 
-    def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
-        """Why the last ``choose`` played ``move``: how often the search tried it, then the facts of the
-        position the heuristic weighs for it (``explain_move``)."""
-        facts = explain_move(observation, move)
-        root = self.last_root
-        if root is None:
-            return facts
-        legal = {move_key(move) for move in observation.legal_moves}
-        visits = {key: child.visits for key, child in root.children.items() if key in legal}
-        chosen = visits.get(move_key(move), 0)
-        if not chosen:
-            return facts
-        return (search_reason(chosen, sum(visits.values()), len(visits) - 1), *facts[:2])
+    def facts(self, observation: Any, move: Any) -> tuple[Reason, ...]:
+        return explain_move(observation, move)
 
-    def search(self, observation: Observation) -> Node:
-        """Run the search from ``observation`` and return the root of the tree."""
+    def decide(self, observation: Observation) -> DominoesDecision:
+        """This move's worlds (weighed by the plays seen, unless told not to), rollout and match rewards."""
         if self.by_rules:
             self.iterations = SCORING_ITERATIONS if observation.rules.scores_during_play else DEFAULT_ITERATIONS
         sampler = WorldSampler(observation)
-        rng = self.rng
+        draw_world: Callable[[random.Random], Any]
         if self.weigh_plays:
             pool_size = self.pool_size or min(self.iterations or POOL_SIZE, 4 * POOL_SIZE)
-            draw_world = WeightedWorlds(sampler, self.play_model(observation), rng, pool_size).draw
+            draw_world = WeightedWorlds(sampler, self.play_model(observation), self.rng, pool_size).draw
         else:
             draw_world = sampler.sample
         rules = observation.rules
         rewards = Rewards(rules, observation.scores)
-        rollout = self.rollout or (scoring_rollout if rules.scores_during_play else heavy_rollout)
-        side_of = [rules.side_of(p) for p in range(rules.players)]
-        me = observation.player
-        root = Node()
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        limit = self.iterations
-        done = 0
-        while limit is None or done < limit:
-            if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, sampler.to_hand(draw_world(rng)), rng, rewards, side_of, me, rollout)
-            done += 1
-        self.last_iterations = done
-        return root
+        return DominoesDecision(lambda rng: sampler.to_hand(draw_world(rng)), rewards, self.rollout_for(rules), rules)
 
-    def _iterate(
-        self,
-        root: Node,
-        hand: Hand,
-        rng: random.Random,
-        rewards: Rewards,
-        side_of: list[int],
-        me: int,
-        rollout: Callable[[Hand, random.Random], None],
-    ) -> None:
-        node = root
-        path: list[tuple[Node, int]] = []
-        c = self.exploration
-        expanded = False
-        while not hand.is_over and not expanded:
-            player = hand.to_move
-            assert player is not None
-            legal = hand.legal_moves()
-            children = node.children
-            if len(legal) == 1:
-                move = legal[0]
-                key = move_key(move)
-                if key == _DRAW_KEY and player == me:
-                    before = set(hand.tiles_of(me))
-                    hand.play(move)
-                    drawn = next(t for t in hand.tiles_of(me) if t not in before)
-                    key = _OWN_DRAW_KEY + drawn.index
-                else:
-                    hand.play(move)
-                child = children.get(key)
-                if child is None:
-                    child = children[key] = Node()
-                    expanded = True
-            else:
-                keys = [move_key(m) for m in legal]
-                untried = [i for i, k in enumerate(keys) if k not in children]
-                if untried:
-                    i = untried[int(rng.random() * len(untried))] if len(untried) > 1 else untried[0]
-                    for k in keys:
-                        if k in children:
-                            children[k].available += 1
-                    child = children[keys[i]] = Node()
-                    hand.play(legal[i])
-                    expanded = True
-                else:
-                    best_value = -math.inf
-                    best_i = 0
-                    for i, k in enumerate(keys):
-                        candidate = children[k]
-                        candidate.available += 1
-                        value = candidate.total / candidate.visits + c * math.sqrt(
-                            math.log(candidate.available) / candidate.visits
-                        )
-                        if value > best_value:
-                            best_value, best_i = value, i
-                    child = children[keys[best_i]]
-                    hand.play(legal[best_i])
-            path.append((child, side_of[player]))
-            node = child
-        rollout(hand, rng)
-        outcome = hand.outcome
-        assert outcome is not None
-        reward = rewards.of(outcome.points)
-        for visited, side in path:
-            visited.visits += 1
-            visited.total += reward[side]
+    def rollout_for(self, rules: Rules) -> Callable[[Hand, random.Random], None]:
+        """The rollout given, else ``scoring_rollout`` where plays score, else ``heavy_rollout``."""
+        return self.rollout or (scoring_rollout if rules.scores_during_play else heavy_rollout)
 
 
 def _expert(game: str, seed: int) -> ISMCTSAgent:

@@ -1,7 +1,8 @@
 """The ``ismcts`` Tri-Ominos player: single-observer information-set Monte Carlo tree search.
 
-The design is the Dominoes player's (``bonepile.ai.ismcts``; the ``Node``, exploration
-constant and race lookup are shared in ``search_tree``): one tree over the *player's* information;
+The search is the one both games share (``search_tree``: the loop, the ``Node``, exploration
+constant and race lookup); this module gives it the Tri-Ominos world sampler, rollout, rewards and
+root candidates (``TriominoesDecision``). One tree over the *player's* information;
 every iteration imagines a world consistent with the observation
 (``triominoes_sampling``: seen tiles, counts, and what draws, passes and the
 opening prove), walks the tree choosing only among the moves that world
@@ -53,13 +54,12 @@ from __future__ import annotations
 import functools
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bonepile.ai.base import SeededAgent, register
-from bonepile.ai.reasons import Reason, search_reason
-from bonepile.ai.search_tree import EXPLORATION, Node, RaceTable
+from bonepile.ai.base import register
+from bonepile.ai.reasons import Reason
+from bonepile.ai.search_tree import EXPLORATION, ISMCTSPlayer, Node, RaceTable
 from bonepile.ai.triominoes_heuristic import TableView, explain_move, score_draw, score_move
 from bonepile.ai.triominoes_sampling import WorldSampler
 from bonepile.core.errors import RulesError
@@ -84,9 +84,6 @@ GREED = 0.75
 
 ROOT_WIDTH = 8
 """The observer's candidate moves at the root: the heuristic's best few (None: every legal move)."""
-
-_OWN_DRAW_KEY = -100
-"""Minus the index of the tile the observer drew: the key of the chance node after their draw."""
 
 
 def greedy_rollout(round_: Round, rng: random.Random, horizon: int | None = None, greed: float = GREED) -> None:
@@ -245,7 +242,52 @@ Rollout = Callable[[Round, random.Random, int | None], None]
 """Plays a round on from a position, to its end or for a number of moves."""
 
 
-class ISMCTSAgent(SeededAgent):
+class TriominoesDecision:
+    """One Tri-Ominos move to choose, as the shared search (``search_tree``) sees it."""
+
+    def __init__(
+        self,
+        sampler: WorldSampler,
+        rewards: Rewards,
+        rollout: Rollout,
+        horizon: int | None,
+        root_prior: dict[int, float],
+        bias: float,
+        players: int,
+    ) -> None:
+        self.sampler = sampler
+        self.rewards = rewards
+        self.rollout = rollout
+        self.horizon = horizon
+        self.root_prior = root_prior
+        """The root's candidate moves by key, with their prior (see ``ISMCTSAgent.root_prior``)."""
+        self.bias = bias
+        self.sides = range(players)
+
+    def world(self, rng: random.Random) -> Round:
+        return self.sampler.sample_round(rng)
+
+    def candidates(self, state: Any, at_root: bool) -> tuple[Sequence[Move], Sequence[float]]:
+        legal: Sequence[Move] = state.legal_moves()
+        if at_root:
+            prior = self.root_prior
+            legal = tuple(m for m in legal if m.key in prior)
+            return legal, tuple(prior[m.key] for m in legal)
+        # Deeper in the tree a move's points now are its prior.
+        return legal, state.legal_points()
+
+    def key(self, move: Move) -> int:
+        return move.key
+
+    def is_draw(self, move: Move) -> bool:
+        return move is DRAW
+
+    def finish(self, state: Any, rng: random.Random) -> list[float]:
+        self.rollout(state, rng, self.horizon)
+        return self.rewards.of(estimated_scores(state))
+
+
+class ISMCTSAgent(ISMCTSPlayer):
     """Single-observer ISMCTS with a determinization per iteration (see the module docstring)."""
 
     name = "ismcts"
@@ -262,79 +304,44 @@ class ISMCTSAgent(SeededAgent):
         root_width: int | None = ROOT_WIDTH,
         horizon: int | None = HORIZON,
     ) -> None:
-        super().__init__(game, seed)
         if game != "triominoes":
             raise RulesError(f"this ismcts agent plays triominoes, not {game!r}")
         if iterations is None and time_limit is None:
             iterations = DEFAULT_ITERATIONS
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations must be at least 1, not {iterations}")
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.exploration = exploration
+        super().__init__(game, seed, iterations, time_limit, exploration)
         self.prior_weight = prior_weight
         self.rollout: Rollout = rollout if rollout is not None else greedy_rollout
         self.root_width = root_width
         self.horizon = horizon
-        self._root: dict[int, float] = {}
-        """The root's candidate moves by key, with their prior (see ``_root_prior``)."""
-        self.last_iterations = 0
-        """How many iterations the last search ran (for benchmarks)."""
-        self.last_root: Node | None = None
-        """The tree of the last search (None when the move was forced): what ``explain`` reports."""
         self.last_fallbacks = 0
         """How many of the last search's worlds ignored the facts (see ``triominoes_sampling``)."""
 
-    def choose(self, observation: Any) -> Any:
-        moves: tuple[Move, ...] = observation.legal_moves
-        self.last_root = None
-        if len(moves) == 1:
-            self.last_iterations = 0
-            return moves[0]
-        root = self.search(observation)
-        self.last_root = root
-        by_key = {m.key: m for m in moves}
-        best = max(
-            (key for key in root.children if key in by_key),
-            key=lambda k: (root.children[k].visits, root.children[k].total),
-        )
-        return by_key[best]
+    def move_key(self, move: Any) -> int:
+        key: int = move.key
+        return key
 
-    def explain(self, observation: Any, move: Any) -> tuple[Reason, ...]:
-        """Why the last ``choose`` played ``move``: how often the search tried it, then the facts of the
-        position the heuristic weighs for it (``explain_move``)."""
-        facts = explain_move(observation, move)
-        root = self.last_root
-        if root is None:
-            return facts
-        legal = {move.key for move in observation.legal_moves}
-        visits = {key: child.visits for key, child in root.children.items() if key in legal}
-        chosen = visits.get(move.key, 0)
-        if not chosen:
-            return facts
-        return (search_reason(chosen, sum(visits.values()), len(visits) - 1), *facts[:2])
+    def facts(self, observation: Any, move: Any) -> tuple[Reason, ...]:
+        return explain_move(observation, move)
+
+    def decide(self, observation: Observation) -> TriominoesDecision:
+        """This move's worlds, cut greedy rollout, race rewards, and the heuristic's root candidates."""
+        return TriominoesDecision(
+            WorldSampler(observation),
+            Rewards(observation.rules, observation.scores),
+            self.rollout,
+            self.horizon,
+            self.root_prior(observation),
+            self.prior_weight / PRIOR_SCALE,
+            observation.rules.players,
+        )
 
     def search(self, observation: Observation) -> Node:
-        """Run the search from ``observation`` and return the root of the tree."""
-        sampler = WorldSampler(observation)
-        rewards = Rewards(observation.rules, observation.scores)
-        me = observation.player
-        rng = self.rng
-        root = Node()
-        self._root = self._root_prior(observation)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        limit = self.iterations
-        done = 0
-        while limit is None or done < limit:
-            if deadline is not None and done % 8 == 0 and done and time.perf_counter() >= deadline:
-                break
-            self._iterate(root, sampler.sample_round(rng), rng, rewards, me)
-            done += 1
-        self.last_iterations = done
-        self.last_fallbacks = sampler.fallbacks
+        decision = self.decide(observation)
+        root = self.run(decision, observation.player)
+        self.last_fallbacks = decision.sampler.fallbacks
         return root
 
-    def _root_prior(self, observation: Observation) -> dict[int, float]:
+    def root_prior(self, observation: Observation) -> dict[int, float]:
         """The root moves worth searching, by key, with the heuristic's score for each (clipped to a hexagon).
 
         Only the heuristic's ``root_width`` best placements are kept (a draw
@@ -352,78 +359,6 @@ class ISMCTSAgent(SeededAgent):
         if DRAW in moves:
             prior[DRAW.key] = max(-limit, min(limit, score_draw(view)))
         return prior
-
-    def _iterate(self, root: Node, round_: Round, rng: random.Random, rewards: Rewards, me: int) -> None:
-        node = root
-        path: list[tuple[Node, int]] = []
-        c = self.exploration
-        bias = self.prior_weight / PRIOR_SCALE
-        expanded = False
-        while not round_.is_over and not expanded:
-            player = round_.to_move
-            assert player is not None
-            legal = round_.legal_moves()
-            points: Sequence[float] = round_.legal_points()
-            if node is root:
-                prior = self._root
-                legal = tuple(m for m in legal if m.key in prior)
-                points = tuple(prior[m.key] for m in legal)
-            children = node.children
-            if len(legal) == 1:
-                move = legal[0]
-                child = children.get(move.key)
-                if child is None:
-                    child = children[move.key] = Node()
-                    expanded = True
-            else:
-                untried = [i for i, m in enumerate(legal) if m.key not in children]
-                if untried:
-                    # Best-scoring untried move first (ties: the engine's order), so small budgets see the big ones.
-                    i = max(untried, key=points.__getitem__)
-                    for m in legal:
-                        known = children.get(m.key)
-                        if known is not None:
-                            known.available += 1
-                    move = legal[i]
-                    child = children[move.key] = Node()
-                    expanded = True
-                else:
-                    best_value = -math.inf
-                    best = 0
-                    for i, m in enumerate(legal):
-                        candidate = children[m.key]
-                        candidate.available += 1
-                        visits = candidate.visits
-                        value = (
-                            candidate.total / visits
-                            + c * math.sqrt(math.log(candidate.available) / visits)
-                            + bias * points[i] / (visits + 1)
-                        )
-                        if value > best_value:
-                            best_value, best = value, i
-                    move = legal[best]
-                    child = children[move.key]
-            path.append((child, player))
-            if move is DRAW and player == me:
-                # The observer sees the tile drawn: what follows hangs under it.
-                before = set(round_.tiles_of(me))
-                round_.play(move)
-                drawn = next(t for t in round_.tiles_of(me) if t not in before)
-                key = _OWN_DRAW_KEY - drawn.index
-                chance = child.children.get(key)
-                if chance is None:
-                    chance = child.children[key] = Node()
-                    expanded = True
-                child = chance
-                path.append((child, player))
-            else:
-                round_.play(move)
-            node = child
-        self.rollout(round_, rng, self.horizon)
-        reward = rewards.of(estimated_scores(round_))
-        for visited, player in path:
-            visited.visits += 1
-            visited.total += reward[player]
 
 
 def _expert(game: str, seed: int) -> ISMCTSAgent:

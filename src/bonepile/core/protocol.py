@@ -75,3 +75,22 @@ class GameState(Protocol):
     def observation(self, player: int) -> Any: ...
 
     def to_record(self) -> dict[str, Any]: ...
+
+
+class HandInPlay(Protocol):
+    """One hand (Dominoes) or round (Tri-Ominos) being played: what a search walks through and rolls out."""
+
+    @property
+    def to_move(self) -> int | None:
+        """Whose turn it is, or None when the hand is over."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_moves(self) -> Sequence[Any]: ...
+
+    def play(self, move: Any) -> object:
+        """Apply a legal move."""
+
+    def tiles_of(self, player: int) -> Sequence[Any]:
+        """The tiles ``player`` holds (each with an ``index``)."""
