@@ -312,18 +312,24 @@ class Table {
       }
       playSound("draw", mark);
     }
-    const bonuses = (entry && entry.items ? entry.items : []).filter((item) => BONUS_REASONS.has(item.reason));
-    if (bonuses.length && fresh.length) {
-      const at = fresh[0].getBoundingClientRect();
-      const words = bonuses.map((item) => `${item.reason === "start bonus" ? "start" : item.reason}! ${signed(item.points)}`).join(" \u00b7 ");
-      setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
-      setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
-    }
-    if (this.game === "dominoes" && entry && entry.points && entry.move === last.move && fresh.length) {
-      // All-fives: the count just made rises from the tile that made it ("+15").
-      const at = fresh[0].getBoundingClientRect();
-      setTimeout(() => this.motion.pop(at, signed(entry.points), "bonus-pop score-pop"), motionOff() ? 0 : 380);
-      setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
+    // Every move since the last view shows its bonus or score where it was made, not only the newest: an
+    // opponent's quick answer can reach the table before the view of the move that made the bonus.
+    const sameDeal = before.hand_number === view.hand_number && view.log.length > before.log.length;
+    const entries = sameDeal ? view.log.slice(before.log.length) : entry ? [entry] : [];
+    for (const made of entries) {
+      const tileEl = fresh.find((el) => el.dataset.tile === made.tile) || (made === entry ? fresh[0] : null);
+      if (!tileEl) continue;
+      const at = tileEl.getBoundingClientRect();
+      const bonuses = (made.items || []).filter((item) => BONUS_REASONS.has(item.reason));
+      if (bonuses.length) {
+        const words = bonuses.map((item) => `${item.reason === "start bonus" ? "start" : item.reason}! ${signed(item.points)}`).join(" \u00b7 ");
+        setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
+        setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
+      } else if (this.game === "dominoes" && made.points && made.move) {
+        // All-fives: the count just made rises from the tile that made it ("+15").
+        setTimeout(() => this.motion.pop(at, signed(made.points), "bonus-pop score-pop"), motionOff() ? 0 : 380);
+        setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
+      }
     }
     const handEnded = view.summaries.length > before.summaries.length && view.status !== "over";
     if (handEnded) setTimeout(() => playSound("hand", mark), 450);
