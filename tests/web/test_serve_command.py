@@ -12,6 +12,14 @@ from bonepile.cli.main import main
 from bonepile.web.server import connection_cap
 
 
+@pytest.fixture(autouse=True)
+def _keep_the_test_runners_logging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn's Config sets up logging with ``dictConfig``, which closes every handler already there, the
+    test runner's own capture handlers included (later tests in the same worker then fail on a closed
+    file). These tests read the config, not the logs, so its logging setup is left out."""
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda config: None)
+
+
 def test_serve_prints_the_address_and_runs_the_app(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
