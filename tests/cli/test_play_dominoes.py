@@ -454,7 +454,8 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         assert rows[tiles_row].split() == ["│", *(f"[{t.high}|{t.low}]" for t in seen.hand), "│"]
 
         send("xyz")
-        screen = screen_when(lambda s: "'xyz' is not a move" in s)
+        # The answer is printed before the prompt comes back: wait for both.
+        screen = screen_when(lambda s: "'xyz' is not a move" in s and s.rstrip().endswith("or q to quit >"))
         assert "'xyz' is not a move: you can play" in screen and screen.rstrip().endswith("or q to quit >")
         send("9")
         assert "there is no tile 9" in screen_when(lambda s: "no tile 9" in s)

@@ -622,7 +622,8 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
             assert hidden not in screen
 
         send("xyz")
-        screen = screen_when(lambda s: "'xyz'" in s)
+        # The answer is printed before the prompt comes back: wait for both.
+        screen = screen_when(lambda s: "'xyz'" in s and s.rstrip().endswith("or q to quit >"))
         assert "'xyz' is not a move: type a code from the list" in screen
         assert screen.rstrip().endswith("or q to quit >")
         send("9")
