@@ -199,14 +199,20 @@ def heavy_rollout(hand: Hand, rng: random.Random) -> None:
         if count == 1:
             hand.play(legal[0])
             continue
-        first = legal[int(draw() * count)]
-        second = legal[int(draw() * count)]
-        tile_a, tile_b = first.tile, second.tile
-        if tile_a is not None and tile_b is not None:
-            weight_a = tile_a.pips + ROLLOUT_DOUBLE_PIPS * tile_a.is_double
-            if tile_b.pips + ROLLOUT_DOUBLE_PIPS * tile_b.is_double > weight_a:
-                first = second
-        hand.play(first)
+        hand.play(_heavier_of_two(legal, count, draw))
+
+
+def _heavier_of_two(legal: Sequence[Move], count: int, draw: Callable[[], float]) -> Move:
+    """Of two legal moves drawn at random, the one whose tile weighs more (a double counted heavier):
+    the heavy rollouts' pick, two draws of the generator each time."""
+    first = legal[int(draw() * count)]
+    second = legal[int(draw() * count)]
+    tile_a, tile_b = first.tile, second.tile
+    if tile_a is not None and tile_b is not None:
+        weight_a = tile_a.pips + ROLLOUT_DOUBLE_PIPS * tile_a.is_double
+        if tile_b.pips + ROLLOUT_DOUBLE_PIPS * tile_b.is_double > weight_a:
+            return second
+    return first
 
 
 def scoring_rollout(hand: Hand, rng: random.Random) -> None:
@@ -229,15 +235,7 @@ def scoring_rollout(hand: Hand, rng: random.Random) -> None:
             points = points_of(move)
             if points > most:
                 best, most = move, points
-        if not most:
-            best = legal[int(draw() * count)]
-            second = legal[int(draw() * count)]
-            tile_a, tile_b = best.tile, second.tile
-            if tile_a is not None and tile_b is not None:
-                weight_a = tile_a.pips + ROLLOUT_DOUBLE_PIPS * tile_a.is_double
-                if tile_b.pips + ROLLOUT_DOUBLE_PIPS * tile_b.is_double > weight_a:
-                    best = second
-        hand.play(best)
+        hand.play(best if most else _heavier_of_two(legal, count, draw))
 
 
 def random_rollout(hand: Hand, rng: random.Random) -> None:
