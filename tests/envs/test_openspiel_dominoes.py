@@ -20,6 +20,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the optional extra 'peers' (open_spiel) is not installed")
 np = pytest.importorskip("numpy")
 
+import openspiel_helpers  # noqa: E402
+
 import bonepile.openspiel  # noqa: E402
 from bonepile.core.errors import RulesError  # noqa: E402
 from bonepile.dominoes import Hand, Rules, tiles_of_set  # noqa: E402
@@ -30,24 +32,12 @@ VARIANTS = [(preset, players) for preset in SPEC.presets() for players in SPEC.p
 
 
 def load(preset: str, players: int, **options: Any) -> Any:
-    extra = "".join(f",{name}={value}" for name, value in options.items())
-    return pyspiel.load_game(f"{bonepile.openspiel.DOMINOES}(preset={preset},players={players}{extra})")
+    return openspiel_helpers.load(bonepile.openspiel.DOMINOES, preset, players, **options)
 
 
 @pytest.mark.parametrize(("preset", "players"), VARIANTS)
 def test_openspiel_random_simulation_passes_for_every_preset(preset: str, players: int) -> None:
     pyspiel.random_sim_test(load(preset, players), num_sims=4, serialize=True, verbose=False)
-
-
-def play_randomly(game: Any, rng: random.Random) -> tuple[Any, list[int]]:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, odds)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state, list(state.history())
 
 
 @pytest.mark.parametrize(("preset", "players"), VARIANTS)
@@ -57,7 +47,8 @@ def test_every_hand_ends_as_the_engine_plays_the_same_deal_draws_and_moves(prese
     tiles = tiles_of_set(rules.max_pips)
     rng = random.Random(7)
     for _ in range(15):
-        final, history = play_randomly(game, rng)
+        final = openspiel_helpers.play_randomly(game, rng)
+        history = list(final.history())
         replay = game.new_initial_state()
         dealt: list[list[int]] = [[] for _ in range(players)]
         drawn: list[int] = []
@@ -85,8 +76,8 @@ def test_zero_sum_returns_are_each_sides_gain_less_the_others_average() -> None:
         points, zero_sum = load(preset, players, utility="points"), load(preset, players)
         for _ in range(5):
             seed = rng.random()
-            gains = play_randomly(points, random.Random(seed))[0].returns()
-            returns = play_randomly(zero_sum, random.Random(seed))[0].returns()
+            gains = openspiel_helpers.play_randomly(points, random.Random(seed)).returns()
+            returns = openspiel_helpers.play_randomly(zero_sum, random.Random(seed)).returns()
             rules = Rules.from_preset(preset, players)
             side = {rules.side_of(p): gains[p] for p in range(players)}
             expected = [

@@ -10,6 +10,8 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="the optional extra 'peers' (open_spiel) is not installed")
 np = pytest.importorskip("numpy")
 
+import openspiel_helpers  # noqa: E402
+
 import bonepile.openspiel  # noqa: E402
 from bonepile.encoding import game_spec  # noqa: E402
 from bonepile.triominoes import TILES, Round, Rules  # noqa: E402
@@ -19,24 +21,12 @@ VARIANTS = [(preset, players) for preset in SPEC.presets() for players in SPEC.p
 
 
 def load(preset: str, players: int, **options: Any) -> Any:
-    extra = "".join(f",{name}={value}" for name, value in options.items())
-    return pyspiel.load_game(f"{bonepile.openspiel.TRIOMINOES}(preset={preset},players={players}{extra})")
+    return openspiel_helpers.load(bonepile.openspiel.TRIOMINOES, preset, players, **options)
 
 
 @pytest.mark.parametrize(("preset", "players"), VARIANTS)
 def test_openspiel_random_simulation_passes_for_every_preset(preset: str, players: int) -> None:
     pyspiel.random_sim_test(load(preset, players), num_sims=1, serialize=True, verbose=False)
-
-
-def play_randomly(game: Any, rng: random.Random) -> Any:
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(rng.choices(outcomes, odds)[0])
-        else:
-            state.apply_action(rng.choice(state.legal_actions()))
-    return state
 
 
 @pytest.mark.parametrize("preset", SPEC.presets())
@@ -47,7 +37,7 @@ def test_every_round_ends_as_the_engine_plays_the_same_deal_draws_and_moves(pres
     game = load(preset, players, utility="points")
     rng = random.Random(5)
     for _ in range(6):
-        final = play_randomly(game, rng)
+        final = openspiel_helpers.play_randomly(game, rng)
         replay = game.new_initial_state()
         dealt: list[list[int]] = [[] for _ in range(players)]
         drawn: list[int] = []

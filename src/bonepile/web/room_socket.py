@@ -28,7 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bonepile.web.errors import ApiError
 from bonepile.web.rooms import RoomListener, RoomManager
-from bonepile.web.sessions import Close, Outgoing
+from bonepile.web.sessions import Close, GameSession, Outgoing
 
 log = logging.getLogger(__name__)
 
@@ -248,20 +248,11 @@ class RoomSocket:
         return False
 
     async def _move(self, listener: RoomListener, message: dict[str, Any], message_id: str | None) -> None:
-        role, hub = listener.role, listener.hub
-        assert role is not None
+        hub = listener.hub
         try:
-            if role.seat is None:
-                raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
-            if hub is None or hub.session is None:
-                raise ApiError(409, "not_started", "the game has not started yet")
-            session = hub.session
-            if session.over:
-                raise ApiError(409, "game_over", "the game is over")
-            if message["game_id"] != session.id:
-                raise ApiError(409, "stale_move", "that view is of another game of this room")
+            seat, session = _seat_and_game(listener, message, over_refused=True)
             played, _ = await self.rooms.sessions.play(
-                session, role.seat, message["move"], message["move_number"], answer=False
+                session, seat, message["move"], message["move_number"], answer=False
             )
         except ApiError as error:
             listener.offer(_error(error.code, error.message, message_id))
@@ -275,18 +266,28 @@ class RoomSocket:
 
     async def _continue(self, listener: RoomListener, message: dict[str, Any], message_id: str | None) -> None:
         """A seat has seen the end of the hand and is ready for the next (docs: between hands)."""
-        role, hub = listener.role, listener.hub
-        assert role is not None
         try:
-            if role.seat is None:
-                raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
-            if hub is None or hub.session is None:
-                raise ApiError(409, "not_started", "the game has not started yet")
-            session = hub.session
-            if message["game_id"] != session.id:
-                raise ApiError(409, "stale_move", "that view is of another game of this room")
-            await self.rooms.sessions.continue_hand(session, role.seat, message["hand_number"])
+            seat, session = _seat_and_game(listener, message)
+            await self.rooms.sessions.continue_hand(session, seat, message["hand_number"])
         except ApiError as error:
             listener.offer(_error(error.code, error.message, message_id))
             return
         listener.offer({"type": "ack", "id": message_id, "continued": message["hand_number"]})
+
+
+def _seat_and_game(
+    listener: RoomListener, message: dict[str, Any], *, over_refused: bool = False
+) -> tuple[int, GameSession]:
+    """The seat this socket plays and the room's game that ``message`` names, or the ``ApiError`` that
+    says why a move or a continue cannot be taken from it (a watcher, no game yet, a view of an older game)."""
+    role, hub = listener.role, listener.hub
+    assert role is not None
+    if role.seat is None:
+        raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
+    if hub is None or hub.session is None:
+        raise ApiError(409, "not_started", "the game has not started yet")
+    if over_refused and hub.session.over:
+        raise ApiError(409, "game_over", "the game is over")
+    if message["game_id"] != hub.session.id:
+        raise ApiError(409, "stale_move", "that view is of another game of this room")
+    return role.seat, hub.session
