@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
-from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
+from bonepile.core.protocol import Move as AnyMove
 from bonepile.core.errors import IllegalMoveError, InvalidPositionError, RulesError
 from bonepile.core.records import RECORD_FORMAT, replay_record
 
@@ -90,7 +91,7 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
     """The books of a match; a game's ``Game`` subclasses it and fills in the deal and the scoring."""
 
     game_name: ClassVar[str]
-    """The record's ``game`` ("dominoes", "triominoes")."""
+    """The record's ``game``: the game's name in the registry (``bonepile.games``)."""
     unit: ClassVar[str]
     """What one deal is called ("hand", "round"): in messages and the record's count field."""
     side_word: ClassVar[str] = "side"
@@ -215,9 +216,27 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
         return frozenset() if self._outcome is None else self._outcome.winners
 
     @property
-    def hand_summaries(self) -> tuple[SummaryT, ...]:
+    def deal(self) -> DealT:
+        """The deal in play (the last one, once the match is over)."""
+        return self._current
+
+    @property
+    def deal_summaries(self) -> tuple[SummaryT, ...]:
         """The summary of every finished deal, in order (the name every game shares)."""
         return tuple(self._summaries)
+
+    @property
+    def hand_summaries(self) -> tuple[SummaryT, ...]:
+        """The same as ``deal_summaries``, by the name the code that says "hand" knows."""
+        return tuple(self._summaries)
+
+    def move_bonus(self, move: AnyMove) -> object | None:
+        """What a legal move would earn beyond its own value now, named (a game with bonuses says; else None)."""
+        return None
+
+    def timeout_move(self) -> MoveT | None:
+        """The move the rules make when the player to move runs out of time; None where the rules have none."""
+        return None
 
     @property
     def moves(self) -> tuple[MoveT, ...]:
@@ -240,7 +259,7 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, move: MoveT | str, *, player: int | None = None) -> SummaryT | None:
+    def play(self, move: AnyMove | str, *, player: int | None = None) -> SummaryT | None:
         """Apply a move; when it ends a deal, score it, check the target, deal the next; return its summary.
 
         Raises ``IllegalMoveError`` (state unchanged) for an illegal move, a
@@ -256,7 +275,7 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
                 deal.play(move, player=player)  # raises: out of turn
             parsed = deal.parse_move(move)
         else:
-            parsed = move
+            parsed = cast(MoveT, move)  # the deal refuses anything that is not one of its legal moves
         ended: SummaryT | None = deal.play(parsed, player=player)
         self._moves.append(parsed)
         if ended is None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from bonepile.core.errors import InvalidPositionError
 from bonepile.core.match import Match
+from bonepile.core.protocol import Deal
 from bonepile.dominoes._hand import Hand, HandOutcome, Observation, Termination
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import Move
@@ -136,6 +137,13 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
         return self._current.observation(
             player, scores=self.scores, hand_number=self.deal_number, past_hands=self._past_summaries()
         )
+
+    def observation_of(self, deal: Deal, player: int, deal_number: int) -> Observation:
+        """What ``player`` saw of ``deal``, hand ``deal_number`` of this game, once it ended (the scores now)."""
+        if not isinstance(deal, Hand):
+            raise TypeError(f"not a hand of Dominoes: {deal!r}")
+        past = self.hand_summaries[: deal_number - 1]
+        return deal.observation(player, scores=self.scores, hand_number=deal_number, past_hands=past)
 
 
 def replay(record: dict[str, Any]) -> Game:

@@ -202,6 +202,11 @@ class Move:
     def is_play(self) -> bool:
         return self.kind is MoveKind.PLAY
 
+    @property
+    def reveals_hidden(self) -> bool:
+        """A draw shows its player a hidden tile: undo must not take it back (a replay would deal it again)."""
+        return self.kind is MoveKind.DRAW
+
     def __str__(self) -> str:
         if self.kind is not MoveKind.PLAY:
             return self.kind.value

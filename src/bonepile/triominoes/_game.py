@@ -12,8 +12,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bonepile.core.errors import BonepileError
 from bonepile.core.match import Match
-from bonepile.triominoes._round import Observation, Round, RoundSummary, Termination
+from bonepile.core.protocol import Deal
+from bonepile.core.protocol import Move as AnyMove
+from bonepile.triominoes._round import Bonus, Observation, Round, RoundSummary, Termination
 from bonepile.triominoes._rules import Rules
 from bonepile.triominoes._tiles import TIMEOUT, Move
 
@@ -118,6 +121,23 @@ class Game(Match[Rules, Round, Move, RoundSummary, GameOutcome]):
     def observation(self, player: int) -> Observation:
         """What ``player`` may know now (see ``Observation``)."""
         return self._current.observation(player, round_number=self.deal_number, past_rounds=self._past_summaries())
+
+    def observation_of(self, deal: Deal, player: int, deal_number: int) -> Observation:
+        """What ``player`` saw of ``deal``, round ``deal_number`` of this game, once it ended."""
+        if not isinstance(deal, Round):
+            raise TypeError(f"not a round of Tri-Ominos: {deal!r}")
+        return deal.observation(player, round_number=deal_number, past_rounds=self.hand_summaries[: deal_number - 1])
+
+    def move_bonus(self, move: AnyMove) -> Bonus | None:
+        """The bonus a legal placement of the player to move would earn now (T3, T5; ``Round.placement_bonus``)."""
+        return self._current.placement_bonus(move)  # type: ignore[arg-type]
+
+    def timeout_move(self) -> Move | None:
+        """T8's ``timeout`` when the rules let the clock run out now (not on a round's opening tile, T3)."""
+        try:
+            return self.parse_move("timeout")
+        except BonepileError:
+            return None
 
     def turn_time_out(self) -> RoundSummary | None:
         """T8: the player to move ran out of time (see ``Round.turn_time_out``); recorded as ``timeout``."""

@@ -313,6 +313,12 @@ class Move:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Move, (self.kind, self.tile, self.place, self.rotation))
 
+    @property
+    def reveals_hidden(self) -> bool:
+        """A draw, and T8's timeout (its penalty draws), show the player a hidden tile: undo must not take
+        them back (a replay would deal the same tile again)."""
+        return self.kind is MoveKind.DRAW or self.kind is MoveKind.TIMEOUT
+
     @classmethod
     def placement(cls, tile: Tile, place: Place, rotation: int = 0) -> Move:
         """Place ``tile`` on ``place`` so that corner i gets ``tile.numbers[(i + rotation) % 3]``."""
