@@ -13,30 +13,38 @@ from collections.abc import Sequence
 from rich.console import Console
 
 from bonepile import __version__
+from bonepile.ai.base import AGENT_NAMES, ALIASES
 from bonepile.core.errors import BonepileError
+from bonepile.games import game_names, kinds
 
-GAMES = ("dominoes", "triominoes")
+
+def _titles() -> str:
+    """'Dominoes, Tri-Ominos and Mexican Train': every game of the registry, as a person lists them."""
+    titles = [kind.title for kind in kinds()]
+    return titles[0] if len(titles) == 1 else f"{', '.join(titles[:-1])} and {titles[-1]}"
+
+
+def _presets_help() -> str:
+    """Each game's presets, read from its engine: 'rule preset (dominoes: draw, block; ...)'."""
+    listed = "; ".join(f"{kind.name}: {', '.join(kind.presets)}" for kind in kinds())
+    return f"rule preset ({listed})"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="bonepile", description="Dominoes and Tri-Ominos in the terminal and the browser."
-    )
+    parser = argparse.ArgumentParser(prog="bonepile", description=f"{_titles()} in the terminal and the browser.")
     parser.add_argument("--version", action="version", version=f"bonepile {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     play = commands.add_parser("play", help="play a game in the terminal against AI players")
-    play.add_argument("game", choices=GAMES)
-    play.add_argument(
-        "--preset",
-        help=(
-            "rule preset (dominoes: draw, draw-reserve, block, partnership, all-fives; "
-            "triominoes: pressman, goliath, classic)"
-        ),
-    )
+    play.add_argument("game", choices=game_names())
+    play.add_argument("--preset", help=_presets_help())
     play.add_argument("--players", type=int, help="number of players, you included")
     play.add_argument("--seed", type=int, help="seed of the deal (random when omitted)")
-    play.add_argument("--opponent", default="greedy", help="AI level of the other players (random, greedy)")
+    play.add_argument(
+        "--opponent",
+        default="greedy",
+        help=f"AI of the other players: {', '.join(AGENT_NAMES)}, or a level: {', '.join(ALIASES)} (default greedy)",
+    )
     play.add_argument("--name", default="You", help="your name at the table")
     play.add_argument("--record", metavar="FILE", help="save the game record to FILE (after every move)")
     play.add_argument("--delay", type=float, default=0.6, help="seconds an AI move stays on screen (default 0.6)")
@@ -87,8 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--moves", action="store_true", help="print every move as it is replayed")
 
     arena = commands.add_parser("arena", help="play many games between AI agents and rate them")
-    arena.add_argument("game", choices=GAMES)
-    arena.add_argument("--preset", help="rule preset")
+    arena.add_argument("game", choices=game_names())
+    arena.add_argument("--preset", help=_presets_help())
     arena.add_argument("--players", type=int, help="number of seats")
     arena.add_argument("--agents", default="random,greedy", help="comma-separated agent names (default random,greedy)")
     arena.add_argument("--games", type=int, default=100, help="games per pairing of agents (default 100)")

@@ -43,8 +43,9 @@ HandSummary = DealSummary
 """The older name, kept for the code that says "hand"."""
 
 
-class Rules(Protocol):
-    """What every game's rules say about the table: who sits, who scores together, and the preset's name."""
+class Rules(Hashable, Protocol):
+    """What every game's rules say about the table: who sits, who scores together, and the preset's name.
+    Rules are frozen values (a view caches what it makes of them)."""
 
     @property
     def players(self) -> int: ...

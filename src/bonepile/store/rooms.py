@@ -19,11 +19,11 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import Engine, insert, select, update
 
-from bonepile.store.db import (
+from bonepile.store.schema import (
     PLAYING,
     WAITING,
     GameRow,
@@ -36,8 +36,14 @@ from bonepile.store.db import (
     retrying,
 )
 
-if TYPE_CHECKING:
-    from bonepile.store.db import GameStore
+
+class Database(Protocol):
+    """What the rooms' store needs of the games' store (``GameStore``): its engine, and a game read back."""
+
+    @property
+    def engine(self) -> Engine: ...
+
+    def get(self, game_id: str) -> StoredGame | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +93,7 @@ class StoredRoom:
 class RoomStore:
     """Create, read and change rooms on a ``GameStore``'s database; every write commits before returning."""
 
-    def __init__(self, store: GameStore) -> None:
+    def __init__(self, store: Database) -> None:
         self._store = store
 
     def create(

@@ -33,6 +33,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bonepile.store.db import GameStore, default_db_url
+from bonepile.games import game_names
 from bonepile.web import catalog
 from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat
@@ -608,7 +609,7 @@ def create_app(
     @app.get("/rules/{game}.md", include_in_schema=False)
     async def rule_book(game: str) -> PlainTextResponse:
         path = RULE_BOOKS / f"{game}.md"
-        if game not in ("dominoes", "triominoes") or not path.is_file():
+        if game not in game_names() or not path.is_file():
             raise ApiError(404, "unknown_rules", f"no rules for {game!r} here (they are docs/rules/ of the source)")
         return PlainTextResponse(path.read_text(encoding="utf-8"))  # text/plain: every browser shows it
 

@@ -14,17 +14,16 @@ from typing import Any
 
 from bonepile.ai.base import ALIASES, agent_names, make_agent
 from bonepile.core.errors import BonepileError
-from bonepile.games import GameInfo, game_info
+from bonepile.games import GameKind, game_kind, game_names, kinds
 from bonepile.web.errors import ApiError
+from bonepile.web.views import PROTOCOL, presenter
 
-PROTOCOL = 1
-"""The version of docs/web-protocol.md that this server speaks."""
+__all__ = ["PROTOCOL", "catalog", "default_level", "hint_level", "info", "levels", "resolve_level", "titles"]
 
-GAMES: dict[str, str] = {"dominoes": "Dominoes", "triominoes": "Tri-Ominos"}
-"""The games the web app offers, with their titles."""
 
-HAND_WORDS: dict[str, str] = {"dominoes": "hand", "triominoes": "round"}
-"""What one deal is called in each game."""
+def titles() -> dict[str, str]:
+    """The games the web app offers (every game of the registry), with their titles."""
+    return {kind.name: kind.title for kind in kinds()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +36,11 @@ class Level:
         return {"level": self.level, "agent": self.agent, "label": self.label}
 
 
-def info(game: str) -> GameInfo:
+def info(game: str) -> GameKind:
     """The registry entry of an offered game, or ``400 bad_rules``."""
-    if game not in GAMES:
-        raise ApiError(400, "bad_rules", f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    return game_info(game)
+    if game not in game_names():
+        raise ApiError(400, "bad_rules", f"unknown game {game!r}; choose one of {', '.join(game_names())}")
+    return game_kind(game)
 
 
 def _plays(agent: str, game: str) -> bool:
@@ -74,14 +73,14 @@ def resolve_level(game: str, level: str | None) -> str:
         return default_level(game)
     if level not in agent_names() or not _plays(level, game):
         offered = ", ".join(entry.level for entry in levels(game))
-        raise ApiError(400, "bad_rules", f"no AI level {level!r} for {GAMES[game]}; choose one of {offered}")
+        raise ApiError(400, "bad_rules", f"no AI level {level!r} for {game_kind(game).title}; choose one of {offered}")
     return level
 
 
 @functools.cache
 def preset_players(game: str, preset: str) -> tuple[int, int, int]:
     """(fewest, most, default) players of a preset, found by asking the engine which counts it accepts."""
-    entry = game_info(game)
+    entry = game_kind(game)
     low, high = entry.players
     accepted = []
     for count in range(low, high + 1):
@@ -94,35 +93,16 @@ def preset_players(game: str, preset: str) -> tuple[int, int, int]:
     return min(accepted), max(accepted), int(default)
 
 
-OFFERED_SETS = ("double-six", "double-nine", "double-twelve")
-"""The Dominoes sets the start page offers: the ones people own (the engine also deals smaller ones, for analysis)."""
-
-
 def tile_sets(game: str) -> list[dict[str, Any]]:
-    """The sets of tiles the table offers for a game (Dominoes: double-six, -nine, -twelve), the default first.
-
-    Each is asked of the engine (its tile count, and whether it deals it at all), so that the start page
-    offers only what the rules accept (option ``set``).
-    """
-    if game != "dominoes":
-        return []
-    from bonepile.dominoes import Rules
-
-    offered = []
-    for name in OFFERED_SETS:
-        try:
-            offered.append({"name": name, "tiles": Rules(set=name).num_tiles})
-        except BonepileError:
-            continue
-    default = Rules().set
-    return sorted(offered, key=lambda entry: entry["name"] != default)
+    """The sets of tiles the table offers for a game, the default first (the game's presenter says)."""
+    return presenter(game).tile_sets()
 
 
 def catalog() -> dict[str, Any]:
     """The answer of ``GET /api/games/catalog``."""
     games = []
-    for name, title in GAMES.items():
-        entry = game_info(name)
+    for entry in kinds():
+        name, title = entry.name, entry.title
         presets = []
         for preset, description in entry.presets.items():
             low, high, default = preset_players(name, preset)

@@ -238,7 +238,7 @@ class RoomManager:
             "protocol": catalog.PROTOCOL,
             "id": room.id,
             "game": room.game,
-            "title": catalog.GAMES[room.game],
+            "title": catalog.info(room.game).title,
             "preset": room.preset,
             "options": dict(room.options),
             "turn_time_limit": room.turn_time_limit,
@@ -372,7 +372,7 @@ class RoomManager:
         room = self.store.rooms.create(
             game=game,
             preset=preset,
-            options=engine_game.rules.to_dict(),
+            options=dict(engine_game.rules.to_dict()),
             turn_time_limit=limit,
             seats=stored_seats,
             host_token_hash=token_hash(host_token),

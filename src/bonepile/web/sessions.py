@@ -36,14 +36,15 @@ import math
 import secrets
 import time
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal
 
 from bonepile.ai.base import make_agent
-from bonepile.core.errors import BonepileError
-from bonepile.games import GameInfo
+from bonepile.core.errors import BonepileError, IllegalMoveError
+from bonepile.core.protocol import Deal, Game, Move, Observation
+from bonepile.games import GameKind, game_kind
 from bonepile.store.db import OVER, PLAYING, GameStore, StaleWrite, StoredGame
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
@@ -99,13 +100,14 @@ def checked_time_limit(
 ) -> tuple[float | None, dict[str, Any]]:
     """The checked turn time limit of a new game or room (within the settings' bounds), and its engine options.
 
-    For Tri-Ominos the limit is the engine's own option (T8: it makes the
-    ``timeout`` move legal), which may come in ``options`` instead; Dominoes
-    has no such rule, so the limit stays with the server only.
+    Where the rules have a clock of their own (the registry's ``clock_option``: Tri-Ominos' T8 makes the
+    ``timeout`` move legal), the limit is that engine option, which may come in ``options`` instead;
+    elsewhere the limit stays with the server only.
     """
     options = dict(options)
-    if game == "triominoes" and "turn_time_limit" in options:
-        given = options["turn_time_limit"]
+    option = game_kind(game).clock_option
+    if option is not None and option in options:
+        given = options[option]
         if limit is not None and given is not None and given != limit:
             raise ApiError(400, "bad_rules", "turn_time_limit is given twice, with two values")
         if limit is None and given is not None:
@@ -117,8 +119,8 @@ def checked_time_limit(
         if not (math.isfinite(limit) and limit > 0 and low <= limit <= high):
             raise ApiError(400, "bad_rules", f"turn_time_limit must be from {low:g} to {high:g} s, or null (no clock)")
         limit = float(limit)
-        if game == "triominoes":
-            options["turn_time_limit"] = limit
+        if option is not None:
+            options[option] = limit
     return limit, options
 
 
@@ -163,7 +165,7 @@ class Pause:
     longer changes) and who has continued. ``deadline`` is when the next hand starts anyway (None: never)."""
 
     hand_number: int
-    ended: Any
+    ended: Deal
     started_at: datetime
     deadline: datetime | None
     continued: set[int] = field(default_factory=set)
@@ -224,10 +226,6 @@ UNDO_RULE = (
 )
 """What the table says of undo (docs: undo): why a move cannot always be taken back."""
 
-REVEALING_KINDS = frozenset({"draw", "timeout"})
-"""Kinds of a player's own move that show it something hidden (the tile drawn)."""
-
-
 Watcher = Callable[["GameSession", str], None]
 """Called after a game changed and its views were queued (with the game's lock held): the rooms listen."""
 
@@ -239,7 +237,7 @@ class GameSession:
         self.waits = waits if waits is not None else HandWaits()
         self.id = stored.id
         self.name = stored.game
-        self.info: GameInfo = catalog.info(stored.game)
+        self.info: GameKind = catalog.info(stored.game)
         self.preset = stored.preset
         self.options = dict(stored.options)
         self.seed = stored.seed
@@ -259,7 +257,7 @@ class GameSession:
         self.timer_task: asyncio.Task[None] | None = None
         self.timer_for: tuple[int, datetime] | None = None
         self.revision = 0
-        self.game: Any = None
+        self.game: Game = self.new_game()
         self.texts: list[str] = []
         self.movers: list[int] = []
         self.hands_at: list[int] = []
@@ -279,7 +277,7 @@ class GameSession:
 
     # ------------------------------------------------------------------------------ state
 
-    def new_game(self) -> Any:
+    def new_game(self) -> Game:
         overrides = {key: value for key, value in self.options.items() if key not in ("preset", "players")}
         return self.info.new_game(self.preset, len(self.seats), self.seed, **overrides)
 
@@ -292,8 +290,10 @@ class GameSession:
         deal = None
         for text in texts:
             seat = game.to_move
+            if seat is None:
+                raise IllegalMoveError(f"move {text!r} comes after the game's end")
             hands_at.append(len(game.hand_summaries))
-            deal = _deal_of(game)
+            deal = game.deal
             ended = game.play(text) is not None
             movers.append(seat)
         self.game = game
@@ -307,11 +307,11 @@ class GameSession:
         if ended:
             self._hold(deal)
 
-    def _hold(self, ended: Any) -> None:
+    def _hold(self, ended: Deal | None) -> None:
         """A hand just ended (``ended`` is its finished deal): hold the table still before the next one,
         unless the game is over (its last position stays on the table anyway) or this table waits for nobody."""
         wait = self.waits.of(self.room_id is not None, len(self.humans))
-        if self.over or wait == 0:
+        if self.over or wait == 0 or ended is None:
             return
         now = _now()
         deadline = None if wait is None else now + timedelta(seconds=wait)
@@ -349,7 +349,7 @@ class GameSession:
         for number in range(last, len(self.texts)):
             if self.movers[number] != seat:
                 return "another player has moved since: what that showed cannot be unseen"
-            if self.game.moves[number].kind.value in REVEALING_KINDS:
+            if self.game.moves[number].reveals_hidden:
                 return "you drew since: the tile you saw cannot go back unseen"
         return None
 
@@ -357,11 +357,11 @@ class GameSession:
         """Whose turn in which hand: the clock restarts when this changes (a draw keeps the turn)."""
         return self.game.to_move, len(self.game.hand_summaries)
 
-    def apply(self, seat: int, move: Any, *, timed_out: bool = False) -> LastMove:
+    def apply(self, seat: int, move: Move | str, *, timed_out: bool = False) -> LastMove:
         """Play a legal move (or a stored move's text) of ``seat`` on the engine and note who made it."""
         before = self._turn()
         hands_before = len(self.game.hand_summaries)
-        deal = _deal_of(self.game)
+        deal = self.game.deal
         self.pause = None  # a move of the next hand (from another process) means the table went on
         self.ended_hand = self.game.play(move, player=seat) is not None
         self.texts.append(str(self.game.moves[-1]))
@@ -376,13 +376,19 @@ class GameSession:
             self._hold(deal)
         return self.last_move_of(self.game.moves[-1])
 
-    def last_move_of(self, move: Any) -> LastMove:
+    def last_move_of(self, move: Move) -> LastMove:
         number = len(self.texts)
         seat = self.movers[-1]
         timed_out = number in self.timeouts
-        board = self.game.round.board if self.name == "triominoes" else ()
-        text = move_words(self.seats[seat].name, move, timed_out, board)
+        text = move_words(self.seats[seat].name, move, timed_out, self.game.deal, self.name)
         return LastMove(number, seat, self.texts[-1], text, timed_out)
+
+    def seat_to_move(self) -> int:
+        """The seat to move; ``IllegalMoveError`` once the game is over (a stored move past the end)."""
+        seat = self.game.to_move
+        if seat is None:
+            raise IllegalMoveError("the game is over: no seat is to move")
+        return seat
 
     @property
     def move_number(self) -> int:
@@ -439,19 +445,22 @@ class GameSession:
             "remaining": round(remaining, 3),
         }
 
-    def timeout_move(self) -> Any:
+    def timeout_move(self) -> Move:
         """What the server plays for the seat to move when its clock runs out (docs: the turn timer).
 
-        Tri-Ominos has T8's ``timeout``, except on a round's opening tile
-        (T3); there, and in Dominoes, a random legal move, as the easy AI
-        would choose it (seeded by the game, so a replay chooses the same).
+        The rules' own time-out move where they have one now (Tri-Ominos' T8
+        ``timeout``, except on a round's opening tile, T3); elsewhere a random
+        legal move, as the easy AI would choose it (seeded by the game, so a
+        replay chooses the same).
         """
         seat = self.game.to_move
-        if self.name == "triominoes":
-            with contextlib.suppress(BonepileError):
-                return self.game.parse_move("timeout")
+        assert seat is not None
+        ruled = self.game.timeout_move()
+        if ruled is not None:
+            return ruled
         agent = make_agent(TIMEOUT_AGENT, self.name, agent_seed(self.seed, self.move_number, seat))
-        return agent.choose(self.game.observation(seat))
+        chosen: Move = agent.choose(self.game.observation(seat))
+        return chosen
 
     # ------------------------------------------------------------------------------ views
 
@@ -496,23 +505,16 @@ class GameSession:
             answer["between_hands"] = self.between_hands_json(pause)
             return answer
         observation = self.game.observation(0 if seat is None else seat)
-        bonus_of = None
-        if self.name == "triominoes" and seat is not None and self.game.to_move == seat:
-            bonus_of = self.game.round.placement_bonus
+        bonus_of = self.game.move_bonus if seat is not None and self.game.to_move == seat else None
         answer = view(self.table(), observation, seat, bonus_of)
         answer["between_hands"] = None
         if seat is not None and len(self.humans) == 1:
             answer["can_undo"] = not self.over and self.undo_refusal(seat) is None
         return answer
 
-    def _ended_observation(self, pause: Pause, seat: int) -> Any:
+    def _ended_observation(self, pause: Pause, seat: int) -> Observation:
         """The seat's observation of the ended hand, as the engine gives it at the end of a game."""
-        past = tuple(self.game.hand_summaries[: pause.hand_number - 1])
-        if self.name == "dominoes":
-            return pause.ended.observation(
-                seat, scores=self.game.scores, hand_number=pause.hand_number, past_hands=past
-            )
-        return pause.ended.observation(seat, round_number=pause.hand_number, past_rounds=past)
+        return self.game.observation_of(pause.ended, seat, pause.hand_number)
 
     def between_hands_json(self, pause: Pause) -> dict[str, Any]:
         """The view's ``between_hands`` (docs/web-protocol.md, between hands)."""
@@ -536,7 +538,7 @@ class GameSession:
         return {
             "id": self.id,
             "game": self.name,
-            "title": catalog.GAMES[self.name],
+            "title": self.info.title,
             "preset": self.preset,
             "status": self.status,
             "seats": [info.to_json(seat) for seat, info in enumerate(self.seats)],
@@ -547,7 +549,7 @@ class GameSession:
             "turn": game.to_move,
             "move_number": self.move_number,
             "hand_number": len(game.hand_summaries) + (0 if self.over else 1),
-            "hand_word": catalog.HAND_WORDS[self.name],
+            "hand_word": self.info.deal_word,
             "sides": sides_json(self.table(), game.rules, game.scores),
             "winner_sides": sorted(game.winners),
             "turn_time_limit": self.turn_time_limit,
@@ -729,7 +731,7 @@ class SessionManager:
         stored = self.store.create(
             game=game,
             preset=preset,
-            options=engine_game.rules.to_dict(),
+            options=dict(engine_game.rules.to_dict()),
             seats=chosen,
             seed=seed,
             turn_time_limit=limit,
@@ -859,7 +861,7 @@ class SessionManager:
             self._refresh(session)
         return not session.abandoned
 
-    def spawn(self, work: Any) -> None:
+    def spawn(self, work: Coroutine[object, object, None]) -> None:
         """Run a coroutine in the background, kept until done (and cancelled at stop)."""
         task: asyncio.Task[None] = asyncio.ensure_future(work)
         self._background.add(task)
@@ -882,7 +884,7 @@ class SessionManager:
             session.timeouts = set(stored.timeouts)
             for text in stored.moves[len(mine) :]:
                 number = session.move_number + 1
-                session.apply(session.game.to_move, text, timed_out=number in session.timeouts)
+                session.apply(session.seat_to_move(), text, timed_out=number in session.timeouts)
                 cause = "timeout" if number in session.timeouts else "move"
                 session.publish(cause)
                 causes.append(cause)
@@ -939,7 +941,7 @@ class SessionManager:
                 self._check_number(session, move_number)
                 self._check_length(session)
                 _check_not_paused(session)
-                to_move = session.game.to_move
+                to_move = session.seat_to_move()
                 if to_move != seat:
                     name = session.seats[to_move].name
                     raise ApiError(409, "not_your_turn", f"it is {possessive(name)} turn, not seat {seat}'s")
@@ -1292,7 +1294,7 @@ class SessionManager:
                         return
                     if session.move_number >= self.settings.max_moves:
                         return
-                    seat = session.game.to_move
+                    seat = session.seat_to_move()
                     try:
                         move = session.timeout_move()
                     except Exception:
@@ -1315,13 +1317,13 @@ class SessionManager:
 
 
 def choose_hint(
-    level: str, game: str, seed: int, observation: Any, legal: dict[str, dict[str, Any]], names: list[str]
+    level: str, game: str, seed: int, observation: Observation, legal: dict[str, dict[str, Any]], names: list[str]
 ) -> tuple[str, list[dict[str, Any]]]:
     """A hint, in a worker process: the move the agent ``level`` (seeded with ``seed``) chooses, as its
     text, and the agent's reasons for it (which may read what its search found)."""
     agent = make_agent(level, game, seed)
     move = agent.choose(observation)
-    return str(move), hint_reasons(agent, observation, move, legal[str(move)], names)
+    return str(move), hint_reasons(agent, observation, move, legal[str(move)], names, game)
 
 
 def read_cursor(cursor: str) -> tuple[datetime, str]:
@@ -1344,11 +1346,6 @@ def _check_not_paused(session: GameSession) -> None:
         )
 
 
-def _deal_of(game: Any) -> Any:
-    """The engine's hand (Dominoes) or round (Tri-Ominos) in play."""
-    return game.hand if hasattr(game, "hand") else game.round
-
-
 def record_of(session: GameSession) -> dict[str, Any]:
     """The record of a finished game (it holds the seed, which would show every hand of a game in play)."""
     if not session.over:
@@ -1360,14 +1357,14 @@ def record_of(session: GameSession) -> dict[str, Any]:
 
 
 def checked_rules(
-    entry: GameInfo,
+    entry: GameKind,
     game: str,
     preset: str | None,
     players: int | None,
     seats: Sequence[dict[str, Any]] | None,
     options: dict[str, Any],
     settings: Settings,
-) -> tuple[str, Any]:
+) -> tuple[str, Game]:
     """The preset and an engine game built with these rules (seed 0), or ``400 bad_rules`` (a target
     over ``max_target`` too: a game must end in a time a player would sit through)."""
     preset = entry.default_preset if preset is None else preset

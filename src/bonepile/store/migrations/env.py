@@ -10,7 +10,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection, create_engine
 
-from bonepile.store.db import Base
+from bonepile.store.schema import Base
 
 config = context.config
 target_metadata = Base.metadata

@@ -1,0 +1,304 @@
+"""Turning one seat's observation into the JSON view of docs/web-protocol.md: the part every game shares.
+
+Why a view is built from an observation and not from the game: the engine's
+observation of a seat holds exactly what that seat may know, so a view built
+from it cannot leak another seat's tiles or the order of the stock, whatever
+this module does. The only other inputs are the table's public facts
+(``Table``: names, seat kinds, the move count) and the bonuses of the viewer's
+own legal moves, which the engine reads from the board (public) on request.
+
+Each game has a presenter, a module of its own (``bonepile.web.views.dominoes``,
+named by the game's registry entry), that words its moves and lays out its
+board and summaries (``Presenter``); this module builds the rest of the view
+around what the presenter makes.
+
+Nothing here applies a rule: legal moves, their points and bonuses, scores and
+deal outcomes all come from the engine; this module only names and arranges
+them for a browser.
+
+Names go into sentences ("Ann wins, 104 to 67"), and a lone human is called
+"You" by default: a verb that follows a name agrees with it (``agree``), so
+the table says "You win" and "You have the fewest pips", never "You wins".
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar, cast
+
+from bonepile.ai.reasons import Reason
+from bonepile.core.protocol import Deal, Move, Observation, Rules
+from bonepile.games import game_kind, load
+
+PROTOCOL = 1
+"""The version of docs/web-protocol.md that this server speaks."""
+
+BonusOf = Callable[[Move], object | None]
+"""The engine's ``Game.move_bonus`` for the position the observation was taken in."""
+
+EventT = TypeVar("EventT")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    kind: str
+    """``"human"`` or ``"ai"``."""
+    name: str
+    level: str | None
+
+    def to_json(self, seat: int) -> dict[str, Any]:
+        return {"seat": seat, "name": self.name, "kind": self.kind, "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    number: int
+    seat: int
+    move: str
+    text: str
+    timed_out: bool = False
+    """The server made this move because the seat's clock ran out."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "move": self.move,
+            "text": self.text,
+            "timed_out": self.timed_out,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The public facts about a game that its observations do not hold."""
+
+    id: str
+    game: str
+    preset: str
+    seats: tuple[SeatInfo, ...]
+    move_number: int
+    over: bool
+    winner_sides: tuple[int, ...]
+    last_move: LastMove | None
+    room: str | None = None
+    """The room whose game this is (None for a game of the solo API)."""
+    clock: dict[str, Any] | None = None
+    """The turn timer of the seat to move, as the view shows it (see ``GameSession.clock``)."""
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+
+def is_you(name: str) -> bool:
+    """A player called "You" (the default name of a lone human) is spoken to, not about."""
+    return name.strip().casefold() == "you"
+
+
+def agree(subject: str, singular: str, plural: str, several: bool = False) -> str:
+    """The verb form that goes with ``subject``: "Ann wins", "You win", "Ann & Cy win"."""
+    return plural if several or is_you(subject) else singular
+
+
+def possessive(name: str) -> str:
+    """ "Ann's", and "your" for a player called "You"."""
+    return "your" if is_you(name) else f"{name}'s"
+
+
+@dataclass(frozen=True, slots=True)
+class Parts:
+    """What differs between the games' views: what a game's presenter makes."""
+
+    hand_number: int
+    stock: dict[str, Any]
+    your_tiles: list[dict[str, Any]]
+    legal_moves: list[dict[str, Any]]
+    board: dict[str, Any]
+    log: list[dict[str, Any]]
+    statuses: list[str]
+    summaries: list[dict[str, Any]]
+
+
+def signed(points: int) -> str:
+    """``+43``, ``0``, and negative numbers with a true minus sign (U+2212), as players write them."""
+    return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
+
+
+class Presenter(Protocol):
+    """What a game's presenter module offers (``bonepile.web.views.dominoes`` is one)."""
+
+    def parts(self, table: Table, observation: Observation, viewer: int | None, bonus_of: BonusOf | None) -> Parts:
+        """The game's own parts of the view of seat ``viewer`` (None: the public view)."""
+
+    def move_words(self, name: str, move: Move, deal: Deal) -> str:
+        """A move of the player called ``name`` in words ("Ann played 6-4 on the right"); ``deal``: the deal
+        in play just after it (to say what a placed tile was put beside)."""
+
+    def made_for(self, move: Move) -> str | None:
+        """What the server did for a seat whose clock ran out, in the passive ("6-4 played on the right"),
+        or None when the move says so itself (a time-out move: "Ann ran out of time")."""
+
+    def plain_reason(self, observation: Observation, move: Move, entry: dict[str, Any]) -> str:
+        """One plain reason for a hint whose agent gives none (``entry``: the move as the view shows it)."""
+
+    def tile_sets(self) -> list[dict[str, Any]]:
+        """The sets of tiles the start page offers for this game, the default first (none: the game has one)."""
+
+
+@functools.cache
+def presenter(game: str) -> Presenter:
+    """The presenter of ``game``, named by its registry entry (imported on first use)."""
+    return cast(Presenter, load(game_kind(game).presenter))
+
+
+def view(table: Table, observation: Observation, viewer: int | None, bonus_of: BonusOf | None = None) -> dict[str, Any]:
+    """The view of seat ``viewer`` (None: the public view) from that seat's observation.
+
+    For the public view any seat's observation will do: only its public
+    parts are read.
+    """
+    parts = presenter(table.game).parts(table, observation, viewer, bonus_of)
+    kind = game_kind(table.game)
+    rules = observation.rules
+    scores: tuple[int, ...] = observation.scores
+    to_move: int | None = observation.to_move
+    players = []
+    for seat, info in enumerate(table.seats):
+        side = rules.side_of(seat)
+        players.append(
+            {
+                **info.to_json(seat),
+                "side": side,
+                "score": scores[side],
+                "tiles": observation.tile_counts[seat],
+                "status": parts.statuses[seat],
+                "to_move": seat == to_move,
+                "you": seat == viewer,
+            }
+        )
+    return {
+        "protocol": PROTOCOL,
+        "id": table.id,
+        "room": table.room,
+        "game": table.game,
+        "title": kind.title,
+        "preset": table.preset,
+        "preset_description": kind.presets.get(table.preset, ""),
+        "rules": _rules_dict(rules),
+        "status": "over" if table.over else "playing",
+        "seat": viewer,
+        "move_number": table.move_number,
+        "turn": to_move,
+        "hand_number": parts.hand_number,
+        "hand_word": kind.deal_word,
+        "target": getattr(rules, "target", None),
+        "stock": parts.stock,
+        "players": players,
+        "sides": sides_json(table, rules, scores),
+        "your_tiles": parts.your_tiles,
+        "legal_moves": parts.legal_moves,
+        "board": parts.board,
+        "log": parts.log,
+        "last_move": None if table.last_move is None else table.last_move.to_json(),
+        "clock": table.clock,
+        "summaries": parts.summaries,
+        "game_over": _game_over(table, rules, scores) if table.over else None,
+    }
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    """A game's rules as JSON, made once per rules (they are frozen; every view of a game repeats them)."""
+    return dict(rules.to_dict())
+
+
+def sides_json(table: Table, rules: Rules, scores: Sequence[int]) -> list[dict[str, Any]]:
+    members: list[list[int]] = [[] for _ in scores]
+    for seat in range(len(table.seats)):
+        members[rules.side_of(seat)].append(seat)
+    return [{"side": side, "seats": seats, "score": scores[side]} for side, seats in enumerate(members)]
+
+
+def side_name(table: Table, rules: Rules, side: int) -> tuple[str, bool]:
+    """The side's name ("Ann", or "Ann & Cy" for a team) and whether it is several people."""
+    names = [info.name for seat, info in enumerate(table.seats) if rules.side_of(seat) == side]
+    return " & ".join(names), len(names) > 1
+
+
+def _game_over(table: Table, rules: Rules, scores: Sequence[int]) -> dict[str, Any]:
+    winners = sorted(table.winner_sides)
+    seats = [seat for seat in range(len(table.seats)) if rules.side_of(seat) in winners]
+    tally = " to ".join(str(score) for score in sorted(scores, reverse=True))
+    if len(winners) == 1:
+        who, several = side_name(table, rules, winners[0])
+        text = f"{who} {agree(who, 'wins', 'win', several)}, {tally}"
+    else:
+        text = f"{' and '.join(side_name(table, rules, side)[0] for side in winners)} share the win, {tally}"
+    return {"winner_sides": winners, "winner_seats": seats, "scores": list(scores), "text": text}
+
+
+def turn_runs(events: Iterable[tuple[int, EventT]]) -> dict[int, tuple[list[EventT], bool]]:
+    """Each player's latest run of consecutive turn events, and whether it is the last run of all.
+
+    A run is one turn (a Dominoes player's draws and then a play; a Tri-Ominos
+    player's draws and then a placement or pass), which is what a status says.
+    """
+    runs: dict[int, tuple[list[EventT], bool]] = {}
+    current: int | None = None
+    for player, event in events:
+        if player != current:
+            for other, (run, _) in runs.items():
+                runs[other] = (run, False)
+            runs[player] = ([], True)
+            current = player
+        runs[player][0].append(event)
+    return runs
+
+
+def statuses(
+    table: Table,
+    viewer: int | None,
+    to_move: int | None,
+    runs: dict[int, tuple[list[EventT], bool]],
+    describe: Callable[[list[EventT]], str],
+) -> list[str]:
+    """Each seat's status: its latest turn in words, or what it is doing now if it is to move."""
+    statuses = []
+    for seat, info in enumerate(table.seats):
+        run, latest = runs.get(seat, ([], False))
+        done = describe(run) if run else ""
+        if seat != to_move:
+            statuses.append(done)
+            continue
+        if latest and done:
+            statuses.append(done + "\u2026")
+        elif info.kind == "ai":
+            statuses.append("thinking\u2026")
+        else:
+            statuses.append("your turn" if seat == viewer else "to play")
+    return statuses
+
+
+def move_words(name: str, move: Move, timed_out: bool, deal: Deal, game: str) -> str:
+    """Any game's move in words (for ``last_move``); a move the clock made says so."""
+    shown = presenter(game)
+    words = shown.move_words(name, move, deal)
+    made = shown.made_for(move) if timed_out else None
+    return words if made is None else f"{name} ran out of time: {made}"
+
+
+def hint_reasons(
+    agent: object, observation: Observation, move: Move, entry: dict[str, Any], names: Sequence[str], game: str
+) -> list[dict[str, Any]]:
+    """Why the hint, as facts of the position: the agent's own reasons when it gives them
+    (``explain(observation, move)``, see ``bonepile.ai.reasons``), else one plain reason from what the
+    engine says of the move (its points, or why it is a draw or a pass)."""
+    explain = getattr(agent, "explain", None)
+    if callable(explain):
+        reasons: Sequence[Reason] = explain(observation, move)
+        if reasons:
+            return [reason.to_json(names) for reason in reasons]
+    text = presenter(game).plain_reason(observation, move, entry)
+    return [{"kind": "plain", "text": text, "seats": [], "facts": {}}]
