@@ -11,7 +11,7 @@ import multiprocessing
 import os
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import Any
 
 from bonepile.arena.runner import ArenaConfig, GameResult, GameSpec, play_batch, serial_backend
@@ -73,7 +73,7 @@ class RayBackend(ArenaBackend):
             import ray
         except ImportError:
             raise BonepileError("the Ray backend needs Ray: pip install 'bonepile[ray]'") from None
-        self._ray: Any = ray
+        self._ray: ModuleType = ray
         self._started_here = not ray.is_initialized()
         if self._started_here:
             options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False, "logging_level": "ERROR"}

@@ -20,6 +20,7 @@ from typing import Any
 from bonepile.ai import make_agent
 from bonepile.arena.stats import PairScore, Rating, Sprt, elo_ratings, wilson_interval
 from bonepile.core.errors import RulesError
+from bonepile.core.seeds import derived_seed
 from bonepile.games import game_info
 
 
@@ -33,7 +34,7 @@ class ArenaConfig:
     preset: str | None = None
     players: int | None = None
     hands_only: bool = False
-    options: tuple[tuple[str, Any], ...] = ()
+    options: tuple[tuple[str, object], ...] = ()
     mirror: bool = True
     """Play each deal once per seat rotation."""
     sprt: tuple[float, float] | None = None
@@ -189,11 +190,6 @@ def seats_for(agents: Sequence[str], players: int, rotation: int) -> tuple[str, 
     return tuple(agents[(seat + rotation) % len(agents)] for seat in range(players))
 
 
-def derived_seed(seed: int, *parts: int) -> int:
-    """A seed for one deal or one seat, independent of every other, from the run seed."""
-    return random.Random("/".join(map(str, (seed, *parts)))).getrandbits(63)
-
-
 def pairings(config: ArenaConfig, sides: int) -> list[tuple[str, ...]]:
     """Two-sided games: every pair of agents meets. Otherwise: one free-for-all of all agents."""
     agents = tuple(dict.fromkeys(config.agents))
@@ -232,8 +228,7 @@ def play_game(config: ArenaConfig, spec: GameSpec) -> GameResult:
     thinking = dict.fromkeys(spec.seats, 0.0)
     moves = dict.fromkeys(spec.seats, 0)
     clock = time.perf_counter
-    while not game.is_over:
-        player = game.to_move
+    while (player := game.to_move) is not None:
         observation = game.observation(player)
         started = clock()
         move = agents[player].choose(observation)

@@ -240,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
     return table.play()
 
 
-class TriominoesTable(TerminalTable[Game]):
+class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
     glyph_sets = (UNICODE, ASCII)

@@ -38,7 +38,7 @@ def run_replay(args: argparse.Namespace) -> int:
     for label in labels:
         table.add_column(label, justify="right")
     for number, summary in enumerate(game.hand_summaries, start=1):
-        ended = getattr(summary.termination, "value", str(summary.termination))
+        ended = str(summary.termination.value)
         table.add_row(str(number), ended, *(str(points) for points in summary.points))
     table.add_section()
     table.add_row("total", "", *(str(score) for score in game.scores), style="bold")

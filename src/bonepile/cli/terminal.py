@@ -17,12 +17,14 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from rich.console import Console, RenderableType
 
 from bonepile.ai import Agent, make_agent
 from bonepile.core.errors import RecordError
+from bonepile.core.seeds import seat_seed as agent_seed
+from bonepile.core.protocol import Game, Move
 from bonepile.store import save_record
 
 
@@ -53,11 +55,6 @@ class Quit:
 def choose_seed(seed: int | None) -> int:
     """The seed of the deal: the one asked for, or a fresh one that is short enough to type back in."""
     return seed if seed is not None else secrets.randbelow(1_000_000)
-
-
-def agent_seed(seed: int, seat: int) -> int:
-    """Each AI's own seed, derived from the game's, so that a seed replays the same opponents."""
-    return random.Random(f"{seed}/{seat}").randrange(2**32)
 
 
 def seat_players(
@@ -160,24 +157,13 @@ class RecordFile:
             raise RecordError(f"cannot write the record to {self.path}: {error.strerror or error}") from None
 
 
-class TableGame(Protocol):
-    """What a terminal table needs of a game (both engines' ``Game`` have it)."""
-
-    @property
-    def is_over(self) -> bool: ...
-
-    @property
-    def to_move(self) -> int | None: ...
-
-    def observation(self, player: int) -> Any: ...
-
-    def to_record(self, players: Sequence[str] | None = None) -> dict[str, Any]: ...
+GameT = TypeVar("GameT", bound=Game)
+ObservationT = TypeVar("ObservationT")
+MoveT = TypeVar("MoveT", bound=Move)
+GlyphsT = TypeVar("GlyphsT")
 
 
-GameT = TypeVar("GameT", bound=TableGame)
-
-
-class TerminalTable(Generic[GameT]):
+class TerminalTable(Generic[GameT, ObservationT, MoveT, GlyphsT]):
     """One game at the terminal: the person at seat ``human`` and an agent in every other seat.
 
     The turn loop, the agents' turns, the record and the transcript notes are
@@ -187,9 +173,9 @@ class TerminalTable(Generic[GameT]):
     """
 
     human = 0
-    glyph_sets: tuple[Any, Any]
+    glyph_sets: tuple[GlyphsT, GlyphsT]
     """The game's (unicode, ascii) characters; the table uses the second on terminals that cannot show the first."""
-    glyphs: Any
+    glyphs: GlyphsT
 
     def __init__(
         self,
@@ -225,11 +211,15 @@ class TerminalTable(Generic[GameT]):
             self._game_over()
         return 0
 
-    def _ai_move(self, player: int) -> Any:
+    def _observation(self, player: int) -> ObservationT:
+        """The game's observation of ``player``, as this game's own type (the engine's ``Observation``)."""
+        return cast(ObservationT, self.game.observation(player))
+
+    def _ai_move(self, player: int) -> MoveT:
         if self.terminal.live:
-            self.terminal.show(self._table(self.game.observation(self.human)))
+            self.terminal.show(self._table(self._observation(self.human)))
         self.terminal.pause(self.delay)
-        return self.agents[player].choose(self.game.observation(player))
+        return cast(MoveT, self.agents[player].choose(self.game.observation(player)))
 
     def _note(self, line: str) -> None:
         """A move in words, for the transcript; a live screen lists the recent turns with the table instead."""
@@ -242,13 +232,13 @@ class TerminalTable(Generic[GameT]):
 
     # ----------------------------------------------------------------- what each game says
 
-    def _human_move(self) -> Any:
+    def _human_move(self) -> MoveT:
         raise NotImplementedError
 
-    def _apply(self, player: int, move: Any) -> None:
+    def _apply(self, player: int, move: MoveT) -> None:
         raise NotImplementedError
 
-    def _table(self, observation: Any) -> RenderableType:
+    def _table(self, observation: ObservationT) -> RenderableType:
         raise NotImplementedError
 
     def _game_over(self) -> None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
+from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
 from bonepile.core.protocol import Move as AnyMove
@@ -46,7 +47,7 @@ class MatchOutcome(Protocol):
     """How a match ended: the termination (an enum), the winning sides and the final scores."""
 
     @property
-    def termination(self) -> Any: ...
+    def termination(self) -> Enum: ...
 
     @property
     def winner(self) -> int | None: ...
@@ -60,7 +61,7 @@ class MatchOutcome(Protocol):
 
 RulesT = TypeVar("RulesT", bound=MatchRules)
 DealT = TypeVar("DealT", bound="Deal[Any, Any]")
-MoveT = TypeVar("MoveT", bound=Hashable)
+MoveT = TypeVar("MoveT", bound=AnyMove)
 SummaryT = TypeVar("SummaryT")
 OutcomeT = TypeVar("OutcomeT", bound=MatchOutcome)
 MoveT_co = TypeVar("MoveT_co", covariant=True)

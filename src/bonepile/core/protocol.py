@@ -15,6 +15,7 @@ Pure: standard library only, like the engines that implement it.
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
+from enum import Enum
 from typing import Protocol, runtime_checkable
 
 
@@ -29,6 +30,10 @@ class Move(Hashable, Protocol):
 
 class DealSummary(Protocol):
     """What one finished deal changed."""
+
+    @property
+    def termination(self) -> Enum:
+        """How the deal ended (a game's own ``Termination``)."""
 
     @property
     def winner(self) -> int | None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from bonepile.core.errors import IllegalMoveError, InvalidMoveError, RecordError, RulesError
+from bonepile.core.protocol import Move
 
 RECORD_FORMAT = "bonepile-record/1"
 
@@ -26,9 +27,9 @@ class Replayable(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
     @property
-    def hand_summaries(self) -> Sequence[Any]: ...
+    def hand_summaries(self) -> Sequence[object]: ...
 
-    def play(self, move: Any) -> Any: ...
+    def play(self, move: Move) -> object: ...
 
     def result_record(self) -> dict[str, Any] | None:
         """The record's ``result``: None until the game is over."""
@@ -45,7 +46,7 @@ def replay_record(
     unit: str,
     rules_from_dict: Callable[[dict[str, Any]], RulesT],
     new_game: Callable[[RulesT, int], GameT],
-    parse_move: Callable[[str], Any],
+    parse_move: Callable[[str], Move],
 ) -> GameT:
     """Rebuild a game of ``game_name`` from ``record``, checking every move and the stored result.
 

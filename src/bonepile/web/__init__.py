@@ -10,7 +10,7 @@ for its flags) loads none of them: ``create_app`` is imported when first used.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from bonepile.web.app import create_app
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["create_app"]
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> object:
     if name == "create_app":
         from bonepile.web.app import create_app
 

@@ -32,8 +32,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from bonepile.store.db import GameStore, default_db_url
 from bonepile.games import game_names
+from bonepile.store.db import GameStore, default_db_url
 from bonepile.web import catalog
 from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat

@@ -22,6 +22,12 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
+def socket_error(code: str, message: str, message_id: str | None = None) -> dict[str, object]:
+    """The same error as a WebSocket message: ``{"type": "error", "id": ..., "error": {code, message}}``,
+    ``id`` naming the client's message it answers (None: no message in particular)."""
+    return {"type": "error", "id": message_id, "error": {"code": code, "message": message}}
+
+
 def unknown_game(game_id: str) -> ApiError:
     return ApiError(404, "unknown_game", f"no game {game_id!r}")
 

@@ -20,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection
-from typing import Any, TypeVar
+from typing import TypeVar
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -33,25 +33,45 @@ MAX_CLIENTS = 10_000
 """Clients whose buckets are remembered; the oldest are forgotten first (their buckets were full again)."""
 
 
+class Bucket:
+    """A token bucket: ``size`` at once, regained at ``rate`` per second (the one every limit of the server uses)."""
+
+    __slots__ = ("rate", "size", "tokens", "updated")
+
+    def __init__(self, size: int, rate: float) -> None:
+        self.size = size
+        self.rate = rate
+        self.tokens = float(size)
+        self.updated = time.monotonic()
+
+    def wait(self) -> float:
+        """Take a token: 0 if there was one, else the seconds until one is back (none is taken then)."""
+        now = time.monotonic()
+        self.tokens = min(float(self.size), self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate if self.rate > 0 else 3600.0
+
+    def take(self) -> bool:
+        """Take a token if there is one."""
+        return self.wait() == 0.0
+
+
 class KeyedBuckets:
     """A token bucket per client key: ``burst`` at once, regained at ``rate`` per second."""
 
     def __init__(self, burst: int, rate: float) -> None:
         self.burst = burst
         self.rate = rate
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._buckets: OrderedDict[str, Bucket] = OrderedDict()
 
     def take(self, key: str) -> float:
         """Take a token for ``key``: 0 if allowed, else the seconds until one is back."""
-        now = time.monotonic()
-        tokens, updated = self._buckets.pop(key, (float(self.burst), now))
-        tokens = min(float(self.burst), tokens + (now - updated) * self.rate)
-        wait = 0.0
-        if tokens >= 1:
-            tokens -= 1
-        else:
-            wait = (1 - tokens) / self.rate if self.rate > 0 else 3600.0
-        self._buckets[key] = (tokens, now)
+        bucket = self._buckets.pop(key, None) or Bucket(self.burst, self.rate)
+        wait = bucket.wait()
+        self._buckets[key] = bucket
         while len(self._buckets) > MAX_CLIENTS:
             self._buckets.popitem(last=False)
         return wait
@@ -121,7 +141,7 @@ def same_origin(origin: str, host: str) -> bool:
     return theirs == mine
 
 
-def _run(work: Callable[..., _T], *args: Any) -> _T:
+def _run(work: Callable[..., _T], *args: object) -> _T:
     return work(*args)
 
 
@@ -164,7 +184,7 @@ class HintPool:
         """Start the workers now rather than at the first hint (``bonepile serve`` does)."""
         self._warming = self._pool().submit(_ready)
 
-    async def run(self, work: Callable[..., _T], *args: Any) -> _T:
+    async def run(self, work: Callable[..., _T], *args: object) -> _T:
         """``work(*args)`` in a worker process (both must pickle), or ``503 hint_busy`` / ``hint_timeout``;
         once more in fresh workers if a worker died meanwhile."""
         for attempt in range(2):
@@ -177,7 +197,7 @@ class HintPool:
                     raise ApiError(503, "hint_busy", "the hint worker stopped: try again") from None
         raise AssertionError("unreachable")  # pragma: no cover
 
-    async def _run_once(self, work: Callable[..., _T], *args: Any) -> _T:
+    async def _run_once(self, work: Callable[..., _T], *args: object) -> _T:
         if self._slots.locked():
             raise ApiError(503, "hint_busy", "the server is busy with other hints: try again in a moment")
         await self._slots.acquire()
@@ -197,7 +217,7 @@ class HintPool:
         except TimeoutError:
             raise ApiError(503, "hint_timeout", f"no hint within {self.timeout:g} s: try again") from None
 
-    def _finished(self, future: asyncio.Future[Any]) -> None:
+    def _finished(self, future: asyncio.Future[_T]) -> None:
         """A hint is done (answered, given up, or its worker gone): free its slot; its error, if any, was
         either answered already or is of no one's concern any more."""
         self._slots.release()

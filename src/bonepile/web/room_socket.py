@@ -27,6 +27,8 @@ from typing import Any
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bonepile.web.errors import ApiError
+from bonepile.web.errors import socket_error as _error
+from bonepile.web.guards import Bucket
 from bonepile.web.rooms import RoomListener, RoomManager
 from bonepile.web.sessions import Close, GameSession, Outgoing
 
@@ -45,25 +47,6 @@ class Limits:
     max_sockets: int = 64
 
 
-class Bucket:
-    """A token bucket: ``size`` messages at once, refilled at ``rate`` per second."""
-
-    def __init__(self, size: int, rate: float) -> None:
-        self.size = size
-        self.rate = rate
-        self.tokens = float(size)
-        self.updated = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.size, self.tokens + (now - self.updated) * self.rate)
-        self.updated = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 async def pump(websocket: WebSocket, queue: asyncio.Queue[Outgoing]) -> None:
     """Send a socket's queued messages in order until it closes (or a ``Close`` is reached)."""
     with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
@@ -76,10 +59,6 @@ async def pump(websocket: WebSocket, queue: asyncio.Queue[Outgoing]) -> None:
                 await websocket.send_text(item)
             else:
                 await websocket.send_json(item)
-
-
-def _error(code: str, message: str, message_id: str | None = None) -> dict[str, Any]:
-    return {"type": "error", "id": message_id, "error": {"code": code, "message": message}}
 
 
 class _Refused(Exception):

@@ -28,7 +28,6 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from bonepile.store.db import WAITING, GameStore, StaleWrite
@@ -36,6 +35,7 @@ from bonepile.store.rooms import StoredRoom
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
 from bonepile.web.errors import ApiError, bad_seat, unknown_game
+from bonepile.web.errors import socket_error as _error
 from bonepile.web.sessions import (
     Close,
     GameSession,
@@ -47,6 +47,7 @@ from bonepile.web.sessions import (
     checked_time_limit,
     record_of,
 )
+from bonepile.web.times import iso as _iso
 
 log = logging.getLogger(__name__)
 
@@ -621,11 +622,3 @@ class RoomManager:
                         await self.presence_changed(hub, tell=False)
                     except Exception:
                         log.exception("presence sweep of room %s failed", hub.room.id)
-
-
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _error(code: str, message: str, message_id: str | None) -> dict[str, Any]:
-    return {"type": "error", "id": message_id, "error": {"code": code, "message": message}}

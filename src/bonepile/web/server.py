@@ -22,10 +22,10 @@ WS_MAX_SIZE = 64 * 1024
 """Frames over this size are refused by the WebSocket layer before the app sees them (docs: limits)."""
 
 
-def with_head_timeout(base: type[Any], seconds: float) -> type[asyncio.Protocol]:
+def with_head_timeout(base: type[asyncio.Protocol], seconds: float) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol ``base``, closing a connection whose request head takes over ``seconds``."""
 
-    class HeadTimeout(base):  # type: ignore[misc]
+    class HeadTimeout(base):  # type: ignore[misc,valid-type]
         _head_timer: asyncio.TimerHandle | None = None
 
         def connection_made(self, transport: asyncio.Transport) -> None:
@@ -75,7 +75,7 @@ def http_protocol(settings: Settings) -> type[asyncio.Protocol]:
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-        base: type[Any] = HttpToolsProtocol
+        base: type[asyncio.Protocol] = HttpToolsProtocol
     except ImportError:  # pragma: no cover - httptools is part of uvicorn[standard]
         from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -101,7 +101,7 @@ FILE_MARGIN = 48
 """File descriptors kept free of connections: the database, Redis, the logs, the hint workers' pipes."""
 
 
-def server_config(app: FastAPI, host: str, port: int, settings: Settings, **extra: Any) -> uvicorn.Config:
+def server_config(app: FastAPI, host: str, port: int, settings: Settings, **extra: object) -> uvicorn.Config:
     """uvicorn's configuration for the app: the connection limits of ``settings`` and the socket options."""
     options: dict[str, Any] = {
         "host": host,

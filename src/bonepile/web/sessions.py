@@ -1,65 +1,66 @@
-"""Live games on the server: each one rebuilt from its seed and moves, played, stored and broadcast.
+"""Every game the server knows: the manager that creates, loads, plays, stores and broadcasts them.
 
-Why games are rebuilt rather than saved: the seed and the moves are the whole
-truth of a game (the engines replay them exactly), so the database holds only
-those, and every restart, undo or cold read replays them through the engine.
-
-Order of a move, so that nothing is ever shown that is not stored:
-validate and apply it on the engine, commit the new move list, then push the
-new views to every socket of the game. AI seats play on the server, one move
-at a time, at a human pace (``ai_delay`` before each AI move); each AI move goes the
-same way, and so does a move the turn timer makes when a human seat's clock
-runs out.
-
-Between hands: the engine deals the next hand as soon as one ends, but the
-session holds the table still (``Pause``) so that the players can see how the
-hand ended: its views show the ended hand's final position, no AI moves and no
-clock runs, until a human continues (``continue_hand``) or the wait allowed
-for this kind of table runs out (``HandWaits``).
-
-Concurrency: each game has an ``asyncio.Lock`` held while its state changes
-and while its views are queued; the AI thinks in a worker thread, outside the
-lock, from an (immutable) observation, and its move is applied only if the
-game has not changed meanwhile (``revision``). Between processes sharing the
-database, every commit is conditional on the row version the session last
-read; a process that loses the race catches up from the database (pushing the
-views of the moves it missed) and checks the move again.
+A game in memory is a ``GameSession`` (``bonepile.web.live``); the checks of
+what a request asks for are ``bonepile.web.checks``. This module runs them:
+the order of a move (validate, apply, commit the new move list, then push the
+views), the AI seats and the turn timer as background tasks, the pause between
+hands, the hint pool, the store's health and retries, and the bus that keeps
+several processes on one database in step (see ``bonepile.web.live`` for why
+games are rebuilt from their moves, and for the locking).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import math
 import secrets
 import time
-import unicodedata
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from typing import Any, Literal
+from datetime import datetime, timedelta
+from typing import Any
 
 from bonepile.ai.base import make_agent
-from bonepile.core.errors import BonepileError, IllegalMoveError
-from bonepile.core.protocol import Deal, Game, Move, Observation
-from bonepile.games import GameKind, game_kind
-from bonepile.store.db import OVER, PLAYING, GameStore, StaleWrite, StoredGame
+from bonepile.core.errors import BonepileError
+from bonepile.core.protocol import Observation
+from bonepile.core.seeds import move_seed as agent_seed
+from bonepile.store.db import PLAYING, GameStore, StaleWrite, StoredGame
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
+from bonepile.web.checks import (
+    checked_name,
+    checked_rules,
+    checked_seats,
+    checked_time_limit,
+    clean_name,
+    read_cursor,
+)
 from bonepile.web.errors import ApiError, bad_seat, move_error, unknown_game
 from bonepile.web.guards import HintPool
+from bonepile.web.live import (
+    ROOM_HAND_WAIT,
+    TIMEOUT_AGENT,
+    UNATTENDED_HAND_WAIT,
+    UNDO_RULE,
+    Close,
+    GameSession,
+    HandWaits,
+    Listener,
+    Mark,
+    Outgoing,
+    Pause,
+    SeatSpec,
+    Watcher,
+    record_of,
+)
+from bonepile.web.live import check_not_paused as _check_not_paused
 from bonepile.web.settings import Settings
+from bonepile.web.times import iso_ms
+from bonepile.web.times import now as _now
 from bonepile.web.views import (
     LastMove,
-    SeatInfo,
-    Table,
     hint_reasons,
-    move_words,
     possessive,
-    sides_json,
-    view,
 )
 
 log = logging.getLogger(__name__)
@@ -67,505 +68,39 @@ log = logging.getLogger(__name__)
 OK, GONE, FAILING = "ok", "gone", "failing"
 """How a game is for the server's own work (``SessionManager._sync``)."""
 
-SeatSpec = int | Literal["turn"] | None
-"""Whose view: a seat, the human seat to move (``"turn"``), or the public view (None)."""
-
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in a browser's numbers."""
 
-TIMEOUT_AGENT = "random"
-"""What plays for a seat whose clock ran out where the rules have no time-out move (docs: the turn timer)."""
-
-
-def _iso(moment: datetime) -> str:
-    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def iso_ms(moment: datetime) -> str:
-    """A time with milliseconds, for a clock's deadline: ``2025-01-31T18:04:35.250Z``."""
-    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
-def agent_seed(seed: int, move_number: int, seat: int) -> int:
-    """The seed of the agent choosing move ``move_number``: fixed by the game, so a resumed game plays on the same."""
-    return (seed * 1_000_003 + move_number * 8_191 + seat) % 2**63
-
-
-def checked_time_limit(
-    game: str, limit: float | None, options: dict[str, Any], settings: Settings
-) -> tuple[float | None, dict[str, Any]]:
-    """The checked turn time limit of a new game or room (within the settings' bounds), and its engine options.
-
-    Where the rules have a clock of their own (the registry's ``clock_option``: Tri-Ominos' T8 makes the
-    ``timeout`` move legal), the limit is that engine option, which may come in ``options`` instead;
-    elsewhere the limit stays with the server only.
-    """
-    options = dict(options)
-    option = game_kind(game).clock_option
-    if option is not None and option in options:
-        given = options[option]
-        if limit is not None and given is not None and given != limit:
-            raise ApiError(400, "bad_rules", "turn_time_limit is given twice, with two values")
-        if limit is None and given is not None:
-            limit = given
-    if limit is not None:
-        if isinstance(limit, bool) or not isinstance(limit, int | float):
-            raise ApiError(400, "bad_rules", "turn_time_limit must be a number of seconds or null")
-        low, high = settings.min_turn_time, settings.max_turn_time
-        if not (math.isfinite(limit) and limit > 0 and low <= limit <= high):
-            raise ApiError(400, "bad_rules", f"turn_time_limit must be from {low:g} to {high:g} s, or null (no clock)")
-        limit = float(limit)
-        if option is not None:
-            options[option] = limit
-    return limit, options
-
-
-ROOM_HAND_WAIT = 30.0
-"""The longest an online room waits between hands for its players to continue (docs: between hands)."""
-
-UNATTENDED_HAND_WAIT = 2.5
-"""Between hands at a table with no human seat (the computer playing itself), so that it can be watched."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandWaits:
-    """How long a game waits between hands for its players to continue, by kind of table.
-
-    ``local`` is for a game at one screen (None: until a person continues);
-    a room must not stall when someone walks away, so its wait is bounded.
-    0 turns the pause off (the next hand is dealt at once, as the engine does).
-    """
-
-    local: float | None = None
-    room: float = ROOM_HAND_WAIT
-    unattended: float = UNATTENDED_HAND_WAIT
-
-    @classmethod
-    def from_setting(cls, hand_pause: float | None, room_hand_wait: float = ROOM_HAND_WAIT) -> HandWaits:
-        """The waits of a server whose ``hand_pause`` setting is given: a number caps every wait."""
-        if hand_pause is None:
-            return cls(room=room_hand_wait)
-        return cls(
-            local=hand_pause, room=min(hand_pause, room_hand_wait), unattended=min(hand_pause, UNATTENDED_HAND_WAIT)
-        )
-
-    def of(self, in_room: bool, humans: int) -> float | None:
-        if humans == 0:
-            return self.unattended
-        return self.room if in_room else self.local
-
-
-@dataclass(eq=False, slots=True)
-class Pause:
-    """The table held still between two hands: the ended hand (the engine's finished hand object, which no
-    longer changes) and who has continued. ``deadline`` is when the next hand starts anyway (None: never)."""
-
-    hand_number: int
-    ended: Deal
-    started_at: datetime
-    deadline: datetime | None
-    continued: set[int] = field(default_factory=set)
-
-
-@dataclass(frozen=True, slots=True)
-class Close:
-    """Put on a socket's queue: send what is before it, then close the socket with ``code``."""
-
-    code: int
-    reason: str = ""
-
-
-Outgoing = dict[str, Any] | str | Close
-"""A queued message: JSON to encode, JSON already encoded (shared by the sockets of one seat), or a close."""
-
-
-MAX_PENDING = 256
-"""Messages a socket may have waiting; past that its reader is too slow (or gone) and the socket is closed."""
-
-
-@dataclass(eq=False)
-class Listener:
-    """One open WebSocket: its seat spec and the queue of messages waiting to be sent."""
-
-    spec: SeatSpec
-    queue: asyncio.Queue[Outgoing] = field(default_factory=asyncio.Queue)
-    overflowed: bool = False
-
-    def offer(self, item: Outgoing) -> None:
-        """Queue a message, unless the socket has fallen too far behind: then drop what waits and close it
-        (1013, "try again later"): a page that reconnects gets the current state at once."""
-        if self.overflowed:
-            return
-        if self.queue.qsize() >= MAX_PENDING:
-            self.overflowed = True
-            while not self.queue.empty():
-                self.queue.get_nowait()
-            error = {"code": "too_slow", "message": "this connection fell too far behind: reconnect"}
-            self.queue.put_nowait({"type": "error", "id": None, "error": error})
-            self.queue.put_nowait(Close(1013, "too_slow"))
-            return
-        self.queue.put_nowait(item)
-
-
-@dataclass(frozen=True, slots=True)
-class Mark:
-    """A session's state before a change, to go back to when the change cannot be stored."""
-
-    texts: tuple[str, ...]
-    turn_started_at: datetime
-    timeouts: frozenset[int]
-
-
-UNDO_RULE = (
-    "Undo takes back your own moves as long as nothing hidden has been shown since: "
-    "once another player has moved, or you have drawn, those moves stand."
-)
-"""What the table says of undo (docs: undo): why a move cannot always be taken back."""
-
-Watcher = Callable[["GameSession", str], None]
-"""Called after a game changed and its views were queued (with the game's lock held): the rooms listen."""
-
-
-class GameSession:
-    """One game in memory: the engine's game, rebuilt from the stored seed and moves, and its sockets."""
-
-    def __init__(self, stored: StoredGame, waits: HandWaits | None = None) -> None:
-        self.waits = waits if waits is not None else HandWaits()
-        self.id = stored.id
-        self.name = stored.game
-        self.info: GameKind = catalog.info(stored.game)
-        self.preset = stored.preset
-        self.options = dict(stored.options)
-        self.seed = stored.seed
-        self.seats = tuple(
-            SeatInfo(kind=str(seat["kind"]), name=str(seat["name"]), level=seat.get("level")) for seat in stored.seats
-        )
-        self.room_id = stored.room_id
-        self.turn_time_limit = stored.turn_time_limit
-        self.turn_started_at = stored.turn_started_at or stored.created_at
-        self.timeouts: set[int] = set(stored.timeouts)
-        self.version = stored.version
-        self.created_at = stored.created_at
-        self.updated_at = stored.updated_at
-        self.lock = asyncio.Lock()
-        self.listeners: set[Listener] = set()
-        self.ai_task: asyncio.Task[None] | None = None
-        self.timer_task: asyncio.Task[None] | None = None
-        self.timer_for: tuple[int, datetime] | None = None
-        self.revision = 0
-        self.game: Game = self.new_game()
-        self.texts: list[str] = []
-        self.movers: list[int] = []
-        self.hands_at: list[int] = []
-        """For each move, how many hands had ended before it (a move may be undone only in the hand in play)."""
-        self.ended_hand = False
-        self.touched = time.monotonic()
-        """When a client last asked for this game (the clock and eviction look)."""
-        self.changed_at = self.touched
-        self.clock_stopped = False
-        """A game at one screen whose clock ran out with no client there: the turn waits for one."""
-        self.pause: Pause | None = None
-        self.pause_task: asyncio.Task[None] | None = None
-        self.pause_for: Pause | None = None
-        self.abandoned = False
-        """The players abandoned the game: it is gone from the store, and every request for it is refused."""
-        self.rebuild(stored.moves)
-
-    # ------------------------------------------------------------------------------ state
-
-    def new_game(self) -> Game:
-        overrides = {key: value for key, value in self.options.items() if key not in ("preset", "players")}
-        return self.info.new_game(self.preset, len(self.seats), self.seed, **overrides)
-
-    def rebuild(self, texts: Sequence[str]) -> None:
-        """Replay the seed and ``texts`` through the engine (raises ``BonepileError`` if a move does not replay)."""
-        game = self.new_game()
-        movers: list[int] = []
-        hands_at: list[int] = []
-        ended = False
-        deal = None
-        for text in texts:
-            seat = game.to_move
-            if seat is None:
-                raise IllegalMoveError(f"move {text!r} comes after the game's end")
-            hands_at.append(len(game.hand_summaries))
-            deal = game.deal
-            ended = game.play(text) is not None
-            movers.append(seat)
-        self.game = game
-        self.texts = [str(move) for move in game.moves]
-        self.movers = movers
-        self.hands_at = hands_at
-        self.ended_hand = ended
-        self.timeouts = {number for number in self.timeouts if number <= len(self.texts)}
-        self.revision += 1
-        self.pause = None
-        if ended:
-            self._hold(deal)
-
-    def _hold(self, ended: Deal | None) -> None:
-        """A hand just ended (``ended`` is its finished deal): hold the table still before the next one,
-        unless the game is over (its last position stays on the table anyway) or this table waits for nobody."""
-        wait = self.waits.of(self.room_id is not None, len(self.humans))
-        if self.over or wait == 0 or ended is None:
-            return
-        now = _now()
-        deadline = None if wait is None else now + timedelta(seconds=wait)
-        self.pause = Pause(len(self.game.hand_summaries), ended, now, deadline)
-
-    def end_pause(self) -> None:
-        """Deal the next hand in front of the players: the clock of its first turn starts now."""
-        self.pause = None
-        self.turn_started_at = _now()
-        self.revision += 1
-
-    def mark(self) -> Mark:
-        return Mark(tuple(self.texts), self.turn_started_at, frozenset(self.timeouts))
-
-    def restore(self, mark: Mark) -> None:
-        """Go back to ``mark`` (a change that could not be stored)."""
-        self.timeouts = set(mark.timeouts)
-        self.rebuild(mark.texts)
-        self.turn_started_at = mark.turn_started_at
-
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last move now (None: it may).
-
-        An undo replays the game from its seed, so whatever the undone moves
-        showed (another player's tile, the tile a draw brought) would still be
-        where it was: a player could look and undo. So an undo never goes
-        back past a move that showed something hidden (docs: undo).
-        """
-        mine = [i for i, mover in enumerate(self.movers) if mover == seat]
-        if not mine:
-            return "you have no move to take back"
-        last = mine[-1]
-        if self.hands_at[last] != len(self.game.hand_summaries):
-            return "that hand is over: its tiles have been shown"
-        for number in range(last, len(self.texts)):
-            if self.movers[number] != seat:
-                return "another player has moved since: what that showed cannot be unseen"
-            if self.game.moves[number].reveals_hidden:
-                return "you drew since: the tile you saw cannot go back unseen"
-        return None
-
-    def _turn(self) -> tuple[int | None, int]:
-        """Whose turn in which hand: the clock restarts when this changes (a draw keeps the turn)."""
-        return self.game.to_move, len(self.game.hand_summaries)
-
-    def apply(self, seat: int, move: Move | str, *, timed_out: bool = False) -> LastMove:
-        """Play a legal move (or a stored move's text) of ``seat`` on the engine and note who made it."""
-        before = self._turn()
-        hands_before = len(self.game.hand_summaries)
-        deal = self.game.deal
-        self.pause = None  # a move of the next hand (from another process) means the table went on
-        self.ended_hand = self.game.play(move, player=seat) is not None
-        self.texts.append(str(self.game.moves[-1]))
-        self.movers.append(seat)
-        self.hands_at.append(hands_before)
-        if timed_out:
-            self.timeouts.add(len(self.texts))
-        if self._turn() != before:
-            self.turn_started_at = _now()
-        self.revision += 1
-        if self.ended_hand:
-            self._hold(deal)
-        return self.last_move_of(self.game.moves[-1])
-
-    def last_move_of(self, move: Move) -> LastMove:
-        number = len(self.texts)
-        seat = self.movers[-1]
-        timed_out = number in self.timeouts
-        text = move_words(self.seats[seat].name, move, timed_out, self.game.deal, self.name)
-        return LastMove(number, seat, self.texts[-1], text, timed_out)
-
-    def seat_to_move(self) -> int:
-        """The seat to move; ``IllegalMoveError`` once the game is over (a stored move past the end)."""
-        seat = self.game.to_move
-        if seat is None:
-            raise IllegalMoveError("the game is over: no seat is to move")
-        return seat
-
-    @property
-    def move_number(self) -> int:
-        return len(self.texts)
-
-    @property
-    def over(self) -> bool:
-        return bool(self.game.is_over)
-
-    @property
-    def status(self) -> str:
-        return OVER if self.over else PLAYING
-
-    @property
-    def humans(self) -> list[int]:
-        return [seat for seat, info in enumerate(self.seats) if info.kind == "human"]
-
-    def ai_to_move(self) -> int | None:
-        if self.pause is not None:
-            return None
-        seat = self.game.to_move
-        return seat if seat is not None and self.seats[seat].kind == "ai" else None
-
-    # ------------------------------------------------------------------------------ the clock
-
-    def deadline(self) -> datetime | None:
-        """When the turn of the human seat to move runs out; None without a limit, for an AI, or once over."""
-        if self.turn_time_limit is None or self.over or self.pause is not None:
-            return None
-        seat = self.game.to_move
-        if seat is None or self.seats[seat].kind != "human":
-            return None
-        return self.turn_started_at + timedelta(seconds=self.turn_time_limit)
-
-    def clock(self) -> dict[str, Any] | None:
-        """The view's ``clock`` (docs/web-protocol.md, the turn timer)."""
-        deadline = self.deadline()
-        if deadline is None or self.turn_time_limit is None:
-            return None
-        if self.clock_stopped:
-            # No client was there when the turn ran out: it waits, and starts afresh when one is back.
-            return {
-                "seat": self.game.to_move,
-                "limit": self.turn_time_limit,
-                "deadline": None,
-                "remaining": self.turn_time_limit,
-                "stopped": True,
-            }
-        remaining = max(0.0, (deadline - _now()).total_seconds())
-        return {
-            "seat": self.game.to_move,
-            "limit": self.turn_time_limit,
-            "deadline": iso_ms(deadline),
-            "remaining": round(remaining, 3),
-        }
-
-    def timeout_move(self) -> Move:
-        """What the server plays for the seat to move when its clock runs out (docs: the turn timer).
-
-        The rules' own time-out move where they have one now (Tri-Ominos' T8
-        ``timeout``, except on a round's opening tile, T3); elsewhere a random
-        legal move, as the easy AI would choose it (seeded by the game, so a
-        replay chooses the same).
-        """
-        seat = self.game.to_move
-        assert seat is not None
-        ruled = self.game.timeout_move()
-        if ruled is not None:
-            return ruled
-        agent = make_agent(TIMEOUT_AGENT, self.name, agent_seed(self.seed, self.move_number, seat))
-        chosen: Move = agent.choose(self.game.observation(seat))
-        return chosen
-
-    # ------------------------------------------------------------------------------ views
-
-    def table(self) -> Table:
-        last = None
-        if self.texts:
-            last = self.last_move_of(self.game.moves[-1])
-        return Table(
-            id=self.id,
-            game=self.name,
-            preset=self.preset,
-            seats=self.seats,
-            move_number=self.move_number,
-            over=self.over,
-            winner_sides=tuple(sorted(self.game.winners)),
-            last_move=last,
-            room=self.room_id,
-            clock=self.clock(),
-        )
-
-    def human_seat(self, seat: int) -> int:
-        """``seat`` if it is a human seat of this game, else ``400 bad_seat``."""
-        if not 0 <= seat < len(self.seats):
-            raise bad_seat(f"no seat {seat}: this game has seats 0 to {len(self.seats) - 1}")
-        if self.seats[seat].kind != "human":
-            raise bad_seat(f"seat {seat} is an AI player: its tiles are hidden")
-        return seat
-
-    def resolve(self, spec: SeatSpec) -> int | None:
-        """The seat whose view ``spec`` asks for now (None: the public view)."""
-        if spec == "turn":
-            seat = self.game.to_move
-            return seat if seat is not None and self.seats[seat].kind == "human" else None
-        return spec
-
-    def view(self, spec: SeatSpec) -> dict[str, Any]:
-        seat = self.resolve(spec)
-        pause = self.pause
-        if pause is not None:
-            # Between hands every seat sees the ended hand's final position (the next one is not shown yet).
-            answer = view(self.table(), self._ended_observation(pause, 0 if seat is None else seat), seat)
-            answer["between_hands"] = self.between_hands_json(pause)
-            return answer
-        observation = self.game.observation(0 if seat is None else seat)
-        bonus_of = self.game.move_bonus if seat is not None and self.game.to_move == seat else None
-        answer = view(self.table(), observation, seat, bonus_of)
-        answer["between_hands"] = None
-        if seat is not None and len(self.humans) == 1:
-            answer["can_undo"] = not self.over and self.undo_refusal(seat) is None
-        return answer
-
-    def _ended_observation(self, pause: Pause, seat: int) -> Observation:
-        """The seat's observation of the ended hand, as the engine gives it at the end of a game."""
-        return self.game.observation_of(pause.ended, seat, pause.hand_number)
-
-    def between_hands_json(self, pause: Pause) -> dict[str, Any]:
-        """The view's ``between_hands`` (docs/web-protocol.md, between hands)."""
-        humans = self.humans
-        room = self.room_id is not None
-        waiting = (
-            [seat for seat in humans if seat not in pause.continued] if room else ([] if pause.continued else humans)
-        )
-        return {
-            "hand_number": pause.hand_number,
-            "next_hand": pause.hand_number + 1,
-            "continued": sorted(pause.continued),
-            "waiting_for": waiting,
-            "everyone": room,
-            "deadline": None if pause.deadline is None else iso_ms(pause.deadline),
-        }
-
-    def summary(self) -> dict[str, Any]:
-        game = self.game
-        humans = self.humans
-        return {
-            "id": self.id,
-            "game": self.name,
-            "title": self.info.title,
-            "preset": self.preset,
-            "status": self.status,
-            "seats": [info.to_json(seat) for seat, info in enumerate(self.seats)],
-            "human_seats": humans,
-            "hot_seat": len(humans) > 1,
-            "undo": len(humans) == 1,
-            "undo_rule": UNDO_RULE if len(humans) == 1 else None,
-            "turn": game.to_move,
-            "move_number": self.move_number,
-            "hand_number": len(game.hand_summaries) + (0 if self.over else 1),
-            "hand_word": self.info.deal_word,
-            "sides": sides_json(self.table(), game.rules, game.scores),
-            "winner_sides": sorted(game.winners),
-            "turn_time_limit": self.turn_time_limit,
-            "created_at": _iso(self.created_at),
-            "updated_at": _iso(self.updated_at),
-        }
-
-    def publish(self, cause: str, only: Sequence[Listener] | None = None) -> None:
-        """Queue the new view on every socket of the game, or on ``only`` those (with the lock held, after
-        the commit). Each distinct view is built and encoded once, however many sockets share it."""
-        cache: dict[int | None, str] = {}
-        for listener in self.listeners if only is None else only:
-            seat = self.resolve(listener.spec)
-            if seat not in cache:
-                cache[seat] = json.dumps({"type": "view", "cause": cause, "view": self.view(seat)})
-            listener.offer(cache[seat])
+__all__ = [
+    "FAILING",
+    "GONE",
+    "MAX_SEED",
+    "OK",
+    "ROOM_HAND_WAIT",
+    "TIMEOUT_AGENT",
+    "UNATTENDED_HAND_WAIT",
+    "UNDO_RULE",
+    "Close",
+    "GameSession",
+    "HandWaits",
+    "Listener",
+    "Mark",
+    "Outgoing",
+    "Pause",
+    "SeatSpec",
+    "SessionManager",
+    "Watcher",
+    "agent_seed",
+    "checked_name",
+    "checked_rules",
+    "checked_seats",
+    "checked_time_limit",
+    "choose_hint",
+    "clean_name",
+    "iso_ms",
+    "read_cursor",
+    "record_of",
+]
 
 
 class SessionManager:
@@ -645,7 +180,7 @@ class SessionManager:
         return session
 
     def load(self, game_id: str) -> GameSession:
-        """Any game by id, a room's included (for the rooms; the solo API uses ``get``)."""
+        """A game by id, any room's included (for the rooms; the solo API uses ``get``)."""
         session = self.sessions.get(game_id)
         if session is not None:
             self.touch(session)
@@ -1324,111 +859,3 @@ def choose_hint(
     agent = make_agent(level, game, seed)
     move = agent.choose(observation)
     return str(move), hint_reasons(agent, observation, move, legal[str(move)], names, game)
-
-
-def read_cursor(cursor: str) -> tuple[datetime, str]:
-    """A page cursor of ``GET /api/games`` (the last game of the page before), or ``400 bad_cursor``."""
-    moment, _, game_id = cursor.partition("|")
-    try:
-        when = datetime.fromisoformat(moment)
-    except ValueError:
-        raise ApiError(400, "bad_cursor", "cursor is not one this server gave") from None
-    if not game_id or len(game_id) > 32 or len(cursor) > 80:
-        raise ApiError(400, "bad_cursor", "cursor is not one this server gave")
-    return (when if when.tzinfo else when.replace(tzinfo=UTC)), game_id
-
-
-def _check_not_paused(session: GameSession) -> None:
-    pause = session.pause
-    if pause is not None:
-        raise ApiError(
-            409, "between_hands", f"hand {pause.hand_number} has ended: continue to deal hand {pause.hand_number + 1}"
-        )
-
-
-def record_of(session: GameSession) -> dict[str, Any]:
-    """The record of a finished game (it holds the seed, which would show every hand of a game in play)."""
-    if not session.over:
-        raise ApiError(
-            409, "record_unavailable", "the record is available once the game is over (its seed shows every hand)"
-        )
-    record: dict[str, Any] = session.game.to_record([info.name for info in session.seats])
-    return record
-
-
-def checked_rules(
-    entry: GameKind,
-    game: str,
-    preset: str | None,
-    players: int | None,
-    seats: Sequence[dict[str, Any]] | None,
-    options: dict[str, Any],
-    settings: Settings,
-) -> tuple[str, Game]:
-    """The preset and an engine game built with these rules (seed 0), or ``400 bad_rules`` (a target
-    over ``max_target`` too: a game must end in a time a player would sit through)."""
-    preset = entry.default_preset if preset is None else preset
-    if preset not in entry.presets:
-        raise ApiError(400, "bad_rules", f"unknown preset {preset!r}; choose one of {', '.join(entry.presets)}")
-    if players is not None and seats is not None and players != len(seats):
-        raise ApiError(400, "bad_rules", f"{len(seats)} seats given for {players} players")
-    count = len(seats) if seats is not None else players
-    try:
-        engine_game = entry.new_game(preset, count, 0, **options)
-    except BonepileError as error:
-        raise ApiError(400, "bad_rules", error.public) from None
-    except (TypeError, ValueError, OverflowError, RecursionError):
-        raise ApiError(400, "bad_rules", "bad options for this game") from None
-    target = getattr(engine_game.rules, "target", None)
-    if isinstance(target, int) and target > settings.max_target:
-        raise ApiError(400, "bad_rules", f"target must be at most {settings.max_target}")
-    return preset, engine_game
-
-
-HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
-"""Unicode categories a name loses: control, format (direction overrides such as U+202E, zero-width
-characters), private, unassigned and line characters, which could make one name pass for another."""
-
-
-def clean_name(name: str) -> str:
-    """A name as shown: the hidden and control characters dropped, every run of spaces made one."""
-    kept = "".join(
-        " " if unicodedata.category(c) == "Zs" else c for c in name if unicodedata.category(c) not in HIDDEN_CATEGORIES
-    )
-    return " ".join(kept.split())
-
-
-def checked_name(name: str | None, default: str, seat: int) -> str:
-    """A seat's name: cleaned (``clean_name``), 1-24 characters, else the default."""
-    chosen = clean_name(name or "") or default
-    if len(chosen) > 24:
-        raise ApiError(400, "bad_rules", f"seat {seat}'s name is longer than 24 characters")
-    return chosen
-
-
-def checked_seats(
-    game: str, count: int, seats: Sequence[dict[str, Any]] | None, *, lone_you: bool = True
-) -> list[dict[str, Any]]:
-    """The seats as stored, with the defaults filled in and every AI level checked.
-
-    A lone human is "You" by default at one screen (``lone_you``); in a room
-    every human is a different person, so each is "Player N". A lone AI is
-    "Computer"; several are numbered by seat ("Computer 2", "Computer 3").
-    """
-    if seats is None:
-        seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
-    humans = sum(1 for seat in seats if seat["kind"] == "human")
-    machines = len(seats) - humans
-    chosen = []
-    for number, seat in enumerate(seats, start=1):
-        kind = seat["kind"]
-        level = seat.get("level")
-        if kind == "human":
-            if level is not None:
-                raise ApiError(400, "bad_rules", f"seat {number - 1} is human: it has no AI level")
-            default = "You" if humans == 1 and lone_you else f"Player {number}"
-        else:
-            level = catalog.resolve_level(game, level)
-            default = "Computer" if machines == 1 else f"Computer {number}"
-        chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
-    return chosen

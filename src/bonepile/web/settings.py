@@ -73,7 +73,7 @@ class Settings:
     )
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, **overrides: Any) -> Settings:
+    def from_env(cls, environ: Mapping[str, str] | None = None, /, **overrides: object) -> Settings:
         """The defaults, then ``BONEPILE_<NAME>`` from the environment, then ``overrides`` (not None)."""
         environ = os.environ if environ is None else environ
         values: dict[str, Any] = {}
@@ -119,7 +119,7 @@ def default_hosts(bound_host: str) -> frozenset[str] | None:
     return frozenset({host, f"[{host}]"})
 
 
-def parse(spec: dataclasses.Field[Any], raw: str) -> Any:
+def parse(spec: dataclasses.Field[object], raw: str) -> int | float | str:
     """A setting's text (from a flag or the environment) as its field's type."""
     kind = spec.type if isinstance(spec.type, str) else getattr(spec.type, "__name__", "str")
     try:
@@ -132,5 +132,5 @@ def parse(spec: dataclasses.Field[Any], raw: str) -> Any:
     return raw
 
 
-def fields() -> tuple[dataclasses.Field[Any], ...]:
+def fields() -> tuple[dataclasses.Field[object], ...]:
     return dataclasses.fields(Settings)

@@ -282,7 +282,7 @@ def statuses(
 
 
 def move_words(name: str, move: Move, timed_out: bool, deal: Deal, game: str) -> str:
-    """Any game's move in words (for ``last_move``); a move the clock made says so."""
+    """A move of any game in words (for ``last_move``); a move the clock made says so."""
     shown = presenter(game)
     words = shown.move_words(name, move, deal)
     made = shown.made_for(move) if timed_out else None

@@ -19,7 +19,6 @@ from bonepile.core.protocol import Deal, Move, Observation
 from bonepile.web.views import BonusOf, Parts, Table, agree, possessive, side_name, signed, statuses, turn_runs
 
 
-
 def dominoes_words(name: str, move: dominoes.Move) -> str:
     """A Dominoes move in words: "Ann played 6-4 on the right"."""
     if move.kind is dominoes.MoveKind.DRAW:

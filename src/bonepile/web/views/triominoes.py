@@ -20,7 +20,6 @@ from bonepile.web.views import BonusOf, Parts, Table, agree, signed, statuses, t
 _SQRT3_2 = math.sqrt(3) / 2
 
 
-
 def _place_json(place: triominoes.Place) -> dict[str, Any]:
     return {"text": str(place), "col": place.col, "row": place.row, "up": place.up}
 

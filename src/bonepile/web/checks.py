@@ -1,0 +1,139 @@
+"""The checks of what a request asks for, shared by the solo API and the rooms: rules, seats, names, clocks.
+
+Each check turns bad input into ``ApiError`` (``400 bad_rules`` and the like)
+whose message says what would do, before anything is built or stored.
+"""
+
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from bonepile.core.errors import BonepileError
+from bonepile.core.protocol import Game
+from bonepile.games import GameKind, game_kind
+from bonepile.web import catalog
+from bonepile.web.errors import ApiError
+from bonepile.web.settings import Settings
+
+
+def checked_time_limit(
+    game: str, limit: float | None, options: dict[str, Any], settings: Settings
+) -> tuple[float | None, dict[str, Any]]:
+    """The checked turn time limit of a new game or room (within the settings' bounds), and its engine options.
+
+    Where the rules have a clock of their own (the registry's ``clock_option``: Tri-Ominos' T8 makes the
+    ``timeout`` move legal), the limit is that engine option, which may come in ``options`` instead;
+    elsewhere the limit stays with the server only.
+    """
+    options = dict(options)
+    option = game_kind(game).clock_option
+    if option is not None and option in options:
+        given = options[option]
+        if limit is not None and given is not None and given != limit:
+            raise ApiError(400, "bad_rules", "turn_time_limit is given twice, with two values")
+        if limit is None and given is not None:
+            limit = given
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int | float):
+            raise ApiError(400, "bad_rules", "turn_time_limit must be a number of seconds or null")
+        low, high = settings.min_turn_time, settings.max_turn_time
+        if not (math.isfinite(limit) and limit > 0 and low <= limit <= high):
+            raise ApiError(400, "bad_rules", f"turn_time_limit must be from {low:g} to {high:g} s, or null (no clock)")
+        limit = float(limit)
+        if option is not None:
+            options[option] = limit
+    return limit, options
+
+
+def read_cursor(cursor: str) -> tuple[datetime, str]:
+    """A page cursor of ``GET /api/games`` (the last game of the page before), or ``400 bad_cursor``."""
+    moment, _, game_id = cursor.partition("|")
+    try:
+        when = datetime.fromisoformat(moment)
+    except ValueError:
+        raise ApiError(400, "bad_cursor", "cursor is not one this server gave") from None
+    if not game_id or len(game_id) > 32 or len(cursor) > 80:
+        raise ApiError(400, "bad_cursor", "cursor is not one this server gave")
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)), game_id
+
+
+def checked_rules(
+    entry: GameKind,
+    game: str,
+    preset: str | None,
+    players: int | None,
+    seats: Sequence[dict[str, Any]] | None,
+    options: dict[str, Any],
+    settings: Settings,
+) -> tuple[str, Game]:
+    """The preset and an engine game built with these rules (seed 0), or ``400 bad_rules`` (a target
+    over ``max_target`` too: a game must end in a time a player would sit through)."""
+    preset = entry.default_preset if preset is None else preset
+    if preset not in entry.presets:
+        raise ApiError(400, "bad_rules", f"unknown preset {preset!r}; choose one of {', '.join(entry.presets)}")
+    if players is not None and seats is not None and players != len(seats):
+        raise ApiError(400, "bad_rules", f"{len(seats)} seats given for {players} players")
+    count = len(seats) if seats is not None else players
+    try:
+        engine_game = entry.new_game(preset, count, 0, **options)
+    except BonepileError as error:
+        raise ApiError(400, "bad_rules", error.public) from None
+    except (TypeError, ValueError, OverflowError, RecursionError):
+        raise ApiError(400, "bad_rules", "bad options for this game") from None
+    target = getattr(engine_game.rules, "target", None)
+    if isinstance(target, int) and target > settings.max_target:
+        raise ApiError(400, "bad_rules", f"target must be at most {settings.max_target}")
+    return preset, engine_game
+
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+"""Unicode categories a name loses: control, format (direction overrides such as U+202E, zero-width
+characters), private, unassigned and line characters, which could make one name pass for another."""
+
+
+def clean_name(name: str) -> str:
+    """A name as shown: the hidden and control characters dropped, every run of spaces made one."""
+    kept = "".join(
+        " " if unicodedata.category(c) == "Zs" else c for c in name if unicodedata.category(c) not in HIDDEN_CATEGORIES
+    )
+    return " ".join(kept.split())
+
+
+def checked_name(name: str | None, default: str, seat: int) -> str:
+    """A seat's name: cleaned (``clean_name``), 1-24 characters, else the default."""
+    chosen = clean_name(name or "") or default
+    if len(chosen) > 24:
+        raise ApiError(400, "bad_rules", f"seat {seat}'s name is longer than 24 characters")
+    return chosen
+
+
+def checked_seats(
+    game: str, count: int, seats: Sequence[dict[str, Any]] | None, *, lone_you: bool = True
+) -> list[dict[str, Any]]:
+    """The seats as stored, with the defaults filled in and every AI level checked.
+
+    A lone human is "You" by default at one screen (``lone_you``); in a room
+    every human is a different person, so each is "Player N". A lone AI is
+    "Computer"; several are numbered by seat ("Computer 2", "Computer 3").
+    """
+    if seats is None:
+        seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
+    humans = sum(1 for seat in seats if seat["kind"] == "human")
+    machines = len(seats) - humans
+    chosen = []
+    for number, seat in enumerate(seats, start=1):
+        kind = seat["kind"]
+        level = seat.get("level")
+        if kind == "human":
+            if level is not None:
+                raise ApiError(400, "bad_rules", f"seat {number - 1} is human: it has no AI level")
+            default = "You" if humans == 1 and lone_you else f"Player {number}"
+        else:
+            level = catalog.resolve_level(game, level)
+            default = "Computer" if machines == 1 else f"Computer {number}"
+        chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
+    return chosen
