@@ -28,7 +28,6 @@ from bonepile.cli.render_dominoes import (
     render_game_over,
     render_hand_summary,
     render_table,
-    side_names,
 )
 from bonepile.cli.terminal import (
     QUIT_WORDS,
@@ -209,6 +208,7 @@ class DominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
     glyph_sets = (UNICODE, ASCII)
+    deal_word = game_info("dominoes").deal_word
     glyphs: Glyphs
 
     # ----------------------------------------------------------------- turns
@@ -286,15 +286,6 @@ class DominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         self.terminal.show(
             render_game_over(game.outcome, game.hand_summaries, game.rules, self.names, game.seed, path, self.glyphs)
         )
-
-    def _stopped(self, reason: str) -> None:
-        game = self.game
-        labels = side_names(game.rules, self.names)
-        scores = ", ".join(f"{label} {score}" for label, score in zip(labels, game.scores, strict=True))
-        self.terminal.say(f"{reason}: the game stops in hand {game.hand_number} (scores: {scores}).", "bold")
-        if self.record.path:
-            self.terminal.say(f"The record so far is saved in {self.record.path}.")
-        self.terminal.say(f"Seed {game.seed}: play it again with --seed {game.seed}.")
 
     def _table(self, observation: Observation, message: str = "", *, log: bool = True) -> RenderableType:
         view = TableView(

@@ -244,6 +244,7 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
     glyph_sets = (UNICODE, ASCII)
+    deal_word = game_info("triominoes").deal_word
     glyphs: Glyphs
 
     news = ""
@@ -344,14 +345,6 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         self.terminal.show(
             render_game_over(game.outcome, game.round_summaries, game.rules, self.names, game.seed, path, self.glyphs)
         )
-
-    def _stopped(self, reason: str) -> None:
-        game = self.game
-        scores = ", ".join(f"{name} {score}" for name, score in zip(self.names, game.scores, strict=True))
-        self.terminal.say(f"{reason}: the game stops in round {game.round_number} (scores: {scores}).", "bold")
-        if self.record.path:
-            self.terminal.say(f"The record so far is saved in {self.record.path}.")
-        self.terminal.say(f"Seed {game.seed}: play it again with --seed {game.seed}.")
 
     def _table(
         self,

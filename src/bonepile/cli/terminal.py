@@ -10,21 +10,20 @@ any function, which lets the tests play whole games in-process.
 from __future__ import annotations
 
 import io
-import random
 import secrets
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from rich.console import Console, RenderableType
 
 from bonepile.ai import Agent, make_agent
 from bonepile.core.errors import RecordError
-from bonepile.core.seeds import seat_seed as agent_seed
 from bonepile.core.protocol import Game, Move
+from bonepile.core.seeds import seat_seed as agent_seed
 from bonepile.store import save_record
 
 
@@ -244,5 +243,26 @@ class TerminalTable(Generic[GameT, ObservationT, MoveT, GlyphsT]):
     def _game_over(self) -> None:
         raise NotImplementedError
 
+    # ----------------------------------------------------------------- what every game says alike
+
+    deal_word = "hand"
+    """What one deal is called on screen (a game's table sets its registry entry's ``deal_word``)."""
+
+    def _side_labels(self) -> list[str]:
+        """What each side is called: the player, or 'A & B' for a team of partners."""
+        game = self.game
+        return [
+            " & ".join(self.names[p] for p in range(game.num_players) if game.side_of(p) == side)
+            for side in range(game.num_sides)
+        ]
+
     def _stopped(self, reason: str) -> None:
-        raise NotImplementedError
+        """The game stops before its end (the player quit, or input ended): where it stood, and how to go on."""
+        game = self.game
+        scores = ", ".join(f"{label} {score}" for label, score in zip(self._side_labels(), game.scores, strict=True))
+        self.terminal.say(
+            f"{reason}: the game stops in {self.deal_word} {game.deal_number} (scores: {scores}).", "bold"
+        )
+        if self.record.path:
+            self.terminal.say(f"The record so far is saved in {self.record.path}.")
+        self.terminal.say(f"Seed {game.seed}: play it again with --seed {game.seed}.")

@@ -37,8 +37,8 @@ from bonepile.store.db import GameStore, default_db_url
 from bonepile.web import catalog
 from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat
-from bonepile.web.guards import HostCheck, KeyedBuckets
-from bonepile.web.room_socket import Bucket, Limits, RoomSocket, pump
+from bonepile.web.guards import Bucket, HostCheck, KeyedBuckets
+from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
 from bonepile.web.sessions import ROOM_HAND_WAIT, Close, GameSession, Listener, SeatSpec, SessionManager
 from bonepile.web.settings import LOOPBACK_NAMES, Settings
