@@ -2,15 +2,23 @@
 
 An agent's only input is an observation (which carries the legal moves), so
 it cannot peek at hidden tiles: it is never handed the game object.
+
+The agents a game has are named in its registry entry (``bonepile.games``:
+``GameKind.agents``, name -> ``"module:factory"``) and imported only when one
+is made, so this module imports no agent and no agent module registers itself.
+``register`` adds agents from outside the package (plug-ins, benchmarks'
+wrappers), consulted before the games' own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import Callable, Mapping
+from typing import Protocol, cast
 
+from bonepile import games
 from bonepile.core.errors import RulesError
+from bonepile.core.protocol import Move, Observation
 
 
 class Agent(Protocol):
@@ -18,22 +26,33 @@ class Agent(Protocol):
 
     name: str
 
-    def choose(self, observation: Any) -> Any:
+    def choose(self, observation: Observation) -> Move:
         """Return one of ``observation.legal_moves``."""
 
 
 AgentFactory = Callable[[str, int], Agent]
-"""Builds an agent for a game name ("dominoes", "triominoes") from a seed."""
+"""Builds an agent for a game name (one of ``bonepile.games.game_names()``) from a seed."""
 
 _REGISTRY: dict[str, AgentFactory] = {}
+"""Agents added by ``register`` for every game."""
 _GAME_REGISTRY: dict[tuple[str, str], AgentFactory] = {}
+"""Agents added by ``register`` for one game, by (game, name)."""
+
+ALIASES = {"easy": "random", "medium": "greedy", "hard": "heuristic", "expert": "ismcts"}
+"""Friendly names for the front ends' difficulty levels: each is the game's own agent of that name."""
+
+AGENT_NAMES = ("random", "greedy", "heuristic", "ismcts")
+
+BASELINES = ("random", "greedy")
+"""The simplest agents, listed before the friendly levels by ``agent_names`` (the others after them)."""
 
 
 def register(name: str, factory: AgentFactory, game: str | None = None) -> None:
     """Make an agent available by ``name`` to the arena and the front ends.
 
     With ``game``, the factory serves that game only and takes precedence over
-    a factory registered for every game under the same name.
+    a factory registered for every game under the same name; both take
+    precedence over the agents the game's registry entry names.
     """
     if game is None:
         _REGISTRY[name] = factory
@@ -41,45 +60,42 @@ def register(name: str, factory: AgentFactory, game: str | None = None) -> None:
         _GAME_REGISTRY[(game, name)] = factory
 
 
+def _builtin(game: str) -> Mapping[str, str]:
+    """The agents ``game``'s registry entry names (none for a game the registry does not know)."""
+    if game not in games.game_names():
+        return {}
+    return games.game_kind(game).agents
+
+
 def make_agent(name: str, game: str, seed: int = 0) -> Agent:
     """Build agent ``name`` for ``game``, with its own random generator seeded by ``seed``."""
-    _load_builtin_agents()
     factory = _GAME_REGISTRY.get((game, name)) or _REGISTRY.get(name)
     if factory is None:
-        raise RulesError(f"unknown agent {name!r} for {game}; choose one of {', '.join(agent_names(game))}")
+        path = _builtin(game).get(name)
+        if path is not None:
+            factory = cast(AgentFactory, games.load(path))
+        elif name in ALIASES:
+            return make_agent(ALIASES[name], game, seed)  # resolved now: the game's own agent of that name
+        else:
+            raise RulesError(f"unknown agent {name!r} for {game}; choose one of {', '.join(agent_names(game))}")
     return factory(game, seed)
 
 
 def agent_names(game: str | None = None) -> tuple[str, ...]:
-    """Every agent name, or the names that can play ``game``."""
-    _load_builtin_agents()
-    names = dict.fromkeys(_REGISTRY)
-    names.update(dict.fromkeys(n for g, n in _GAME_REGISTRY if game is None or g == game))
+    """Every agent name, or the names that can be asked for ``game`` (each game's agents, the aliases, plug-ins).
+
+    The order: the baselines, the aliases, the plug-ins for every game, the games' other agents, the
+    plug-ins for one game.
+    """
+    games_of = games.game_names() if game is None else (game,)
+    builtin = [name for each in games_of for name in _builtin(each)]
+    plugged = [name for g, name in _GAME_REGISTRY if game is None or g == game]
+    names = dict.fromkeys(name for name in BASELINES if name in builtin or name in _REGISTRY)
+    names.update(dict.fromkeys(ALIASES))
+    names.update(dict.fromkeys(_REGISTRY))
+    names.update(dict.fromkeys(builtin))
+    names.update(dict.fromkeys(plugged))
     return tuple(names)
-
-
-def _load_builtin_agents() -> None:
-    # Imported late so that the registry module has no import cycle with the agents.
-    import bonepile.ai.dominoes_heuristic
-    import bonepile.ai.ismcts
-    import bonepile.ai.simple
-    import bonepile.ai.triominoes_heuristic
-    import bonepile.ai.triominoes_ismcts  # noqa: F401
-
-    for alias, name in ALIASES.items():
-        _REGISTRY.setdefault(alias, _alias_of(name))
-
-
-def _alias_of(name: str) -> AgentFactory:
-    """An alias resolves when the agent is made, so it follows the game's own agent of that name."""
-    return lambda game, seed: make_agent(name, game, seed)
-
-
-ALIASES = {"easy": "random", "medium": "greedy", "hard": "heuristic", "expert": "ismcts"}
-"""Friendly names for the front ends' difficulty levels."""
-
-
-AGENT_NAMES = ("random", "greedy", "heuristic", "ismcts")
 
 
 class SeededAgent:
@@ -91,11 +107,11 @@ class SeededAgent:
         self.game = game
         self.rng = random.Random(seed)
 
-    def choose(self, observation: Any) -> Any:
+    def choose(self, observation: Observation) -> Move:
         """Return one of ``observation.legal_moves`` (each agent says how)."""
         raise NotImplementedError
 
-    def move_distribution(self, observation: Any) -> dict[Any, float]:
+    def move_distribution(self, observation: Observation) -> dict[Move, float]:
         """How likely the agent is to play each legal move now (moves it never plays left out).
 
         For measuring a policy exactly (exploitability): an agent that chooses

@@ -36,9 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.base import SeededAgent
 from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
 from bonepile.ai.reasons import FactValue, Reason, count_word, strongest, times
+from bonepile.ai.simple import GreedyAgent
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
 
@@ -377,4 +378,15 @@ class HeuristicAgent(SeededAgent):
         return explain_move(observation, move, self.weights)
 
 
-register("heuristic", HeuristicAgent, game="dominoes")
+class DominoesGreedyAgent(GreedyAgent):
+    """The ``greedy`` Dominoes player: in all-fives the play that scores most (pips break ties), else the heaviest
+    tile; a draw or a pass is worth least."""
+
+    def move_value(self, observation: Any, move: Any) -> int:
+        if move.tile is None:
+            return -1
+        pips: int = move.tile.pips
+        if observation.rules.scores_during_play:  # the engine says what the play scores; pips break ties
+            scored: int = observation.preview(move).points
+            return scored * 100 + pips
+        return pips

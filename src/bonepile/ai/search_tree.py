@@ -3,7 +3,7 @@
 Why a module of its own: the Dominoes and Tri-Ominos searches differ in
 how they imagine worlds, finish a hand, score a result (D8, T8) and which
 moves they favour, but walk, grow and credit the tree the same way. The loop
-lives here once, over the hand protocol (``bonepile.core.protocol``); each
+lives here once, over the hand protocol (``SearchHand``); each
 game's player gives a ``Decision`` (its world sampler, rollout and rewards
 for one move to choose), so neither game's player depends on the other's.
 
@@ -23,12 +23,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
-from typing import Any, Protocol
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from bonepile.ai.base import SeededAgent
 from bonepile.ai.reasons import Reason, search_reason
-from bonepile.core.protocol import HandInPlay
 
 EXPLORATION = 0.5
 """UCB exploration constant, for rewards spread over [0, 1] (0.3 and 0.7 played alike in arena runs; 1.5 worse)."""
@@ -70,7 +69,41 @@ class RaceTable:
         return self._table[a][b]
 
 
-class Decision(Protocol):
+class Indexed(Protocol):
+    """A tile, as the search names it (by its index in the set)."""
+
+    @property
+    def index(self) -> int: ...
+
+
+class SearchHand(Protocol):
+    """One deal as the search plays it: every hand known (a sampled world), moves applied in place.
+
+    The engines' ``Hand`` and ``Round`` are such hands (``bonepile.core.protocol.HandInPlay``, with the
+    tiles' index the search keys the observer's draws by).
+    """
+
+    @property
+    def to_move(self) -> int | None:
+        """Whose turn it is, or None when the hand is over."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_moves(self) -> Sequence[Hashable]: ...
+
+    def play(self, move: Any) -> object:
+        """Apply a legal move (one of ``legal_moves``)."""
+
+    def tiles_of(self, player: int) -> Sequence[Indexed]:
+        """The tiles ``player`` holds."""
+
+
+S = TypeVar("S", bound=SearchHand)
+"""The game's hand in play (``Hand``, ``Round``)."""
+
+
+class Decision(Protocol[S]):
     """What one game tells the search about one move to choose: everything in which the games differ."""
 
     @property
@@ -81,10 +114,10 @@ class Decision(Protocol):
     def bias(self) -> float:
         """Progressive bias: the weight of a move's prior score in UCB, fading with visits (0 with no priors)."""
 
-    def world(self, rng: random.Random) -> HandInPlay:
+    def world(self, rng: random.Random) -> S:
         """A hand consistent with the observation, to play one iteration in (the game's world sampler)."""
 
-    def candidates(self, state: HandInPlay, at_root: bool) -> tuple[Sequence[Any], Sequence[float] | None]:
+    def candidates(self, state: S, at_root: bool) -> tuple[Sequence[Any], Sequence[float] | None]:
         """The moves to search in ``state`` and a prior score for each, or None for no priors.
 
         With priors, untried moves are expanded best-scoring first and UCB
@@ -97,11 +130,11 @@ class Decision(Protocol):
     def is_draw(self, move: Any) -> bool:
         """Whether ``move`` draws a tile (when the observer draws, a chance node keyed by the tile follows)."""
 
-    def finish(self, state: HandInPlay, rng: random.Random) -> Sequence[float]:
+    def finish(self, state: S, rng: random.Random) -> Sequence[float]:
         """Play the hand on (the game's rollout) and return each side's reward, in about [0, 1]."""
 
 
-def iterate(root: Node, decision: Decision, state: HandInPlay, rng: random.Random, me: int, exploration: float) -> None:
+def iterate(root: Node, decision: Decision[S], state: S, rng: random.Random, me: int, exploration: float) -> None:
     """One iteration of the search in the world ``state``: select, expand one node, roll out, credit the path."""
     node = root
     path: list[tuple[Node, int]] = []
@@ -171,7 +204,7 @@ def iterate(root: Node, decision: Decision, state: HandInPlay, rng: random.Rando
         visited.total += reward[side]
 
 
-class ISMCTSPlayer(SeededAgent):
+class ISMCTSPlayer(SeededAgent, Generic[S]):
     """An ISMCTS agent: the budget, the choice of the most visited root move, and its explanation.
 
     Each game's player subclasses it with ``decide`` (its ``Decision`` for
@@ -194,7 +227,7 @@ class ISMCTSPlayer(SeededAgent):
         self.last_root: Node | None = None
         """The tree of the last search (None when the move was forced): what ``explain`` reports."""
 
-    def decide(self, observation: Any) -> Decision:
+    def decide(self, observation: Any) -> Decision[S]:
         """The game's ``Decision`` for choosing a move from ``observation``."""
         raise NotImplementedError
 
@@ -239,7 +272,7 @@ class ISMCTSPlayer(SeededAgent):
         """Run the search from ``observation`` and return the root of the tree."""
         return self.run(self.decide(observation), observation.player)
 
-    def run(self, decision: Decision, me: int) -> Node:
+    def run(self, decision: Decision[S], me: int) -> Node:
         """Iterate ``decision`` within the budget (iterations, time limit or both) and return the root."""
         rng = self.rng
         root = Node()

@@ -1,10 +1,11 @@
-"""The two simplest agents: ``random`` and ``greedy``."""
+"""The two simplest agents: ``random`` and ``greedy`` (each game's greedy player says what a move is worth)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.base import SeededAgent, make_agent
+from bonepile.core.errors import RulesError
 
 
 class RandomAgent(SeededAgent):
@@ -23,34 +24,41 @@ class RandomAgent(SeededAgent):
 class GreedyAgent(SeededAgent):
     """Takes the most points now: in all-fives the play that scores most, else the heaviest tile (shed pips first).
 
-    Each game says what "points now" means through ``move_value``; ties go to
-    the first such move in the engine's order, so the agent is deterministic.
+    Each game says what "points now" means by overriding ``move_value`` in its
+    own greedy agent (``DominoesGreedyAgent``, ``TriominoesGreedyAgent``); ties
+    go to the first such move in the engine's order, so the agent is
+    deterministic. Built directly, this class asks the game's own greedy agent
+    (its registry entry's ``greedy``) for the values.
     """
 
     name = "greedy"
+    _own: GreedyAgent | None = None
+    _asked = False
 
     def choose(self, observation: Any) -> Any:
         moves = observation.legal_moves
         if len(moves) == 1:
             return moves[0]
-        return max(moves, key=lambda move: move_value(self.game, observation, move))
+        return max(moves, key=lambda move: self.move_value(observation, move))
+
+    def move_value(self, observation: Any, move: Any) -> int:
+        """The immediate worth of ``move`` (the game's own greedy agent's; 0 for a game that has none)."""
+        if not self._asked:
+            self._own, self._asked = _own_greedy(self.game), True
+        return 0 if self._own is None else self._own.move_value(observation, move)
+
+
+def _own_greedy(game: str) -> GreedyAgent | None:
+    """The game's own greedy agent, where it is a ``GreedyAgent`` that says what a move is worth (else None)."""
+    try:
+        own = make_agent("greedy", game, 0)
+    except RulesError:
+        return None
+    if isinstance(own, GreedyAgent) and type(own).move_value is not GreedyAgent.move_value:
+        return own
+    return None
 
 
 def move_value(game: str, observation: Any, move: Any) -> int:
-    """The immediate worth of ``move`` for the greedy agent."""
-    if game == "dominoes":
-        if move.tile is None:
-            return -1
-        pips: int = move.tile.pips
-        if observation.rules.scores_during_play:  # the engine says what the play scores; pips break ties
-            scored: int = observation.preview(move).points
-            return scored * 100 + pips
-        return pips
-    points = getattr(observation, "move_points", None)
-    if points is not None:
-        return int(points(move))
-    return 0
-
-
-register("random", RandomAgent)
-register("greedy", GreedyAgent)
+    """The immediate worth of ``move`` for ``game``'s greedy agent."""
+    return GreedyAgent(game).move_value(observation, move)

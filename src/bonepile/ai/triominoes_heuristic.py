@@ -46,8 +46,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bonepile.ai.base import SeededAgent, register
+from bonepile.ai.base import SeededAgent
 from bonepile.ai.reasons import Reason, a_percent, count_word, strongest
+from bonepile.ai.simple import GreedyAgent
 from bonepile.ai.triominoes_sampling import World, WorldSampler
 from bonepile.core.errors import RulesError
 from bonepile.triominoes import DRAW, Move, MoveKind, Observation, Place, Round, Tile
@@ -435,4 +436,8 @@ class HeuristicAgent(SeededAgent):
         return explain_move(observation, move, self.weights)
 
 
-register("heuristic", HeuristicAgent, game="triominoes")
+class TriominoesGreedyAgent(GreedyAgent):
+    """The ``greedy`` Tri-Ominos player: the placement worth most points now (the engine's ``move_points``)."""
+
+    def move_value(self, observation: Any, move: Any) -> int:
+        return int(observation.move_points(move))

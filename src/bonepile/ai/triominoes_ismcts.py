@@ -57,7 +57,6 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bonepile.ai.base import register
 from bonepile.ai.reasons import Reason
 from bonepile.ai.search_tree import EXPLORATION, ISMCTSPlayer, Node, RaceTable
 from bonepile.ai.triominoes_heuristic import TableView, explain_move, score_draw, score_move
@@ -287,7 +286,7 @@ class TriominoesDecision:
         return self.rewards.of(estimated_scores(state))
 
 
-class ISMCTSAgent(ISMCTSPlayer):
+class ISMCTSAgent(ISMCTSPlayer[Round]):
     """Single-observer ISMCTS with a determinization per iteration (see the module docstring)."""
 
     name = "ismcts"
@@ -359,10 +358,3 @@ class ISMCTSAgent(ISMCTSPlayer):
         if DRAW in moves:
             prior[DRAW.key] = max(-limit, min(limit, score_draw(view)))
         return prior
-
-
-def _expert(game: str, seed: int) -> ISMCTSAgent:
-    return ISMCTSAgent(game, seed)
-
-
-register("ismcts", _expert, game="triominoes")

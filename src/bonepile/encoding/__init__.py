@@ -22,15 +22,21 @@ import numpy as np
 import numpy.typing as npt
 
 from bonepile.core.errors import RulesError
-from bonepile.core.protocol import GameState
+from bonepile.core.protocol import GameState, Move, Rules
+from bonepile.games import game_kind, kinds, load
 
 Vector = npt.NDArray[np.float32]
 
 
 class Encoding(Protocol):
-    """What every game's encoding offers (``DominoesEncoding``, ``TriominoesEncoding``)."""
+    """What every game's encoding offers (each game's own, in ``bonepile.encoding.<game>``).
 
-    rules: Any
+    The observations it reads are its own game's (``observation`` below: the engine's ``Observation``).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
+
     num_actions: int
     """Action ids run from 0 to ``num_actions - 1`` whatever the position."""
     observation_size: int
@@ -44,16 +50,16 @@ class Encoding(Protocol):
     def encode(self, observation: Any) -> Vector:
         """The observation as ``observation_size`` numbers."""
 
-    def legal_actions(self, observation: Any) -> dict[int, Any]:
+    def legal_actions(self, observation: Any) -> Mapping[int, Move]:
         """Each legal move of the observation by its action id (empty when it is not the player's turn)."""
 
-    def legal_actions_in(self, game: GameState) -> dict[int, Any]:
+    def legal_actions_in(self, game: GameState) -> Mapping[int, Move]:
         """``legal_actions`` of the player to move in ``game`` (which may skip building the observation)."""
 
     def action_text(self, action: int) -> str:
         """A readable name for an action id, meaningful without a position (for logs and OpenSpiel)."""
 
-    def encode_event(self, observation: Any, index: int, drawn: Any | None, into: Vector) -> None:
+    def encode_event(self, observation: Any, index: int, drawn: object | None, into: Vector) -> None:
         """Write event ``index`` of the observation's events into ``into`` (``event_size`` numbers).
 
         ``drawn`` is the tile a draw brought, given only when the observer made that draw.
@@ -62,10 +68,13 @@ class Encoding(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class GameSpec:
-    """How the interfaces build a game of one kind: its rules, its matches and its encoding."""
+    """How the interfaces build a game of one kind: its rules, its matches and its encoding.
+
+    Each game's encoding module gives its own (``research_spec()``, named by the game's registry entry).
+    """
 
     name: str
-    rules: Callable[..., Any]
+    rules: Callable[..., Rules]
     """``rules(preset, players, **options)``: the engine's ``Rules.from_preset``."""
     new_game: Callable[[Any, int], GameState]
     """``new_game(rules, seed)``: a whole match (the engine's ``Game``)."""
@@ -74,35 +83,12 @@ class GameSpec:
     """The engine's preset names that the encoding can say (read from the engine: new presets need no change)."""
     player_counts: Callable[[str], tuple[int, ...]]
     """The player counts a preset allows."""
-    draw: Any
+    draw: Move
     """The engine's draw move."""
 
 
-def _dominoes() -> GameSpec:
-    from bonepile.dominoes import DRAW, Game, Rules
-    from bonepile.encoding.dominoes import DominoesEncoding, encodable
-
-    def counts(preset: str) -> tuple[int, ...]:
-        return tuple(n for n in range(2, 5) if _allows(Rules.from_preset, preset, n))
-
-    def presets() -> tuple[str, ...]:
-        # The presets the encoding can say (all-fives' spinner is not encoded yet: DominoesEncoding says so).
-        return tuple(name for name in Rules.preset_names() if encodable(Rules.from_preset(name)))
-
-    return GameSpec("dominoes", Rules.from_preset, Game, DominoesEncoding, presets, counts, DRAW)
-
-
-def _triominoes() -> GameSpec:
-    from bonepile.encoding.triominoes import TriominoesEncoding
-    from bonepile.triominoes import DRAW, Game, Rules
-
-    def counts(preset: str) -> tuple[int, ...]:
-        return tuple(n for n in range(2, 7) if _allows(Rules.from_preset, preset, n))
-
-    return GameSpec("triominoes", Rules.from_preset, Game, TriominoesEncoding, Rules.preset_names, counts, DRAW)
-
-
-def _allows(from_preset: Callable[..., Any], preset: str, players: int) -> bool:
+def allows(from_preset: Callable[..., object], preset: str, players: int) -> bool:
+    """Whether the engine's ``Rules.from_preset`` accepts ``players`` for ``preset``."""
     try:
         from_preset(preset, players)
     except RulesError:
@@ -110,16 +96,20 @@ def _allows(from_preset: Callable[..., Any], preset: str, players: int) -> bool:
     return True
 
 
-_SPECS: Mapping[str, Callable[[], GameSpec]] = {"dominoes": _dominoes, "triominoes": _triominoes}
-GAMES = tuple(_SPECS)
+GAMES = tuple(kind.name for kind in kinds() if kind.research is not None)
+"""The games that have a research encoding (their registry entries' ``research``)."""
 
 
 def game_spec(game: str) -> GameSpec:
-    """The spec of ``game`` ("dominoes" or "triominoes"); a clear error for anything else."""
-    make = _SPECS.get(game)
-    if make is None:
-        raise RulesError(f"unknown game {game!r}; choose one of {', '.join(GAMES)}")
-    return make()
+    """The spec of ``game`` (one of ``GAMES``); a clear error for a game that is unknown or has no encoding."""
+    kind = game_kind(game)
+    if kind.research is None:
+        raise RulesError(f"{kind.title} has no research encoding; choose one of {', '.join(GAMES)}")
+    make = load(kind.research)
+    spec = make() if callable(make) else None
+    if not isinstance(spec, GameSpec):
+        raise RulesError(f"{kind.research} did not give a GameSpec for {kind.title}")
+    return spec
 
 
 def relative(player: int, observer: int, count: int) -> int:
@@ -131,4 +121,4 @@ def relative(player: int, observer: int, count: int) -> int:
     return (player - observer) % count
 
 
-__all__ = ["GAMES", "Encoding", "GameSpec", "Vector", "game_spec", "relative"]
+__all__ = ["GAMES", "Encoding", "GameSpec", "Vector", "allows", "game_spec", "relative"]

@@ -42,8 +42,8 @@ from typing import Any
 import numpy as np
 
 from bonepile.core.errors import RulesError
-from bonepile.dominoes import DRAW, PASS, End, Move, MoveKind, Observation, Rules, Tile, tiles_of_set
-from bonepile.encoding import Vector, relative
+from bonepile.dominoes import DRAW, PASS, End, Game, Move, MoveKind, Observation, Rules, Tile, tiles_of_set
+from bonepile.encoding import GameSpec, Vector, allows, relative
 from bonepile.encoding._layout import Layout
 
 NOT_ENCODED = (
@@ -186,3 +186,17 @@ class DominoesEncoding:
         into[p + self.action_of(event.move)] = 1
         if drawn is not None:
             into[p + self.num_actions + drawn.index] = 1
+
+
+def research_spec() -> GameSpec:
+    """How the research interfaces build Dominoes: its rules, matches and this encoding (the registry's
+    ``research`` for the game)."""
+
+    def counts(preset: str) -> tuple[int, ...]:
+        return tuple(n for n in range(2, 5) if allows(Rules.from_preset, preset, n))
+
+    def presets() -> tuple[str, ...]:
+        # The presets the encoding can say (all-fives' spinner is not encoded yet: DominoesEncoding says so).
+        return tuple(name for name in Rules.preset_names() if encodable(Rules.from_preset(name)))
+
+    return GameSpec("dominoes", Rules.from_preset, Game, DominoesEncoding, presets, counts, DRAW)

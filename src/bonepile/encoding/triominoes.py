@@ -58,9 +58,22 @@ from typing import Any
 
 import numpy as np
 
-from bonepile.encoding import Vector, relative
+from bonepile.encoding import GameSpec, Vector, allows, relative
 from bonepile.encoding._layout import Layout
-from bonepile.triominoes import DRAW, ORIGIN, PASS, TILES, Event, EventKind, Move, MoveKind, Observation, Place, Rules
+from bonepile.triominoes import (
+    DRAW,
+    ORIGIN,
+    PASS,
+    TILES,
+    Event,
+    EventKind,
+    Game,
+    Move,
+    MoveKind,
+    Observation,
+    Place,
+    Rules,
+)
 
 NUM_TILES = len(TILES)
 ROTATIONS = 3
@@ -248,3 +261,13 @@ class TriominoesEncoding:
         into[at] = event.points
         if drawn is not None:
             into[at + 1 + drawn.index] = 1
+
+
+def research_spec() -> GameSpec:
+    """How the research interfaces build Tri-Ominos: its rules, matches and this encoding (the registry's
+    ``research`` for the game)."""
+
+    def counts(preset: str) -> tuple[int, ...]:
+        return tuple(n for n in range(2, 7) if allows(Rules.from_preset, preset, n))
+
+    return GameSpec("triominoes", Rules.from_preset, Game, TriominoesEncoding, Rules.preset_names, counts, DRAW)

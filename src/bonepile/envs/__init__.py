@@ -1,12 +1,13 @@
-"""Reinforcement-learning environments for both games (the ``rl`` extra: gymnasium, pettingzoo).
+"""Reinforcement-learning environments for every game with a research encoding (the ``rl`` extra: gymnasium,
+pettingzoo).
 
 * ``aec_env(game, **rules)``: a PettingZoo AEC environment, ``game`` being
-  ``"dominoes"`` or ``"triominoes"``, with any preset and player count
-  (``aec_env("dominoes", preset="block", players=2)``);
+  one of ``bonepile.encoding.GAMES`` (the registry's games with an encoding),
+  with any preset and player count (``aec_env(game, preset=..., players=2)``);
 * ``parallel_env(game, **rules)``: the same as a PettingZoo parallel env;
-* Gymnasium ids ``bonepile/Dominoes-v0`` and ``bonepile/TriOminos-v0``
-  (registered by importing this package): the learner plays one seat, the
-  AI registry's agents the others.
+* Gymnasium ids from the registry (``GYM_IDS``: each game's ``gym_id``, e.g.
+  ``bonepile/Dominoes-v0``), registered by importing this package: the
+  learner plays one seat, the AI registry's agents the others.
 
 See docs/research.md for the encodings and a worked example.
 """
@@ -20,16 +21,18 @@ import gymnasium
 from bonepile.envs._aec import BonepileAEC
 from bonepile.envs._gym import BonepileGymEnv
 from bonepile.envs._parallel import BonepileParallel
+from bonepile.games import DEFAULT_GAME, kinds
 
-GYM_IDS = {"dominoes": "bonepile/Dominoes-v0", "triominoes": "bonepile/TriOminos-v0"}
+GYM_IDS = {kind.name: kind.gym_id for kind in kinds() if kind.research is not None and kind.gym_id is not None}
+"""Game name -> its Gymnasium id, for every game of the registry with a research encoding and an id."""
 
 
-def aec_env(game: str = "dominoes", **rules: Any) -> BonepileAEC:
+def aec_env(game: str = DEFAULT_GAME, **rules: Any) -> BonepileAEC:
     """A PettingZoo AEC environment for ``game`` with ``rules`` (preset, players, options; see ``BonepileAEC``)."""
     return BonepileAEC(game, **rules)
 
 
-def parallel_env(game: str = "dominoes", **rules: Any) -> BonepileParallel:
+def parallel_env(game: str = DEFAULT_GAME, **rules: Any) -> BonepileParallel:
     """The parallel view of ``aec_env`` (one step: one round of turns)."""
     return BonepileParallel(game, **rules)
 

@@ -12,6 +12,7 @@ buying) stays an action.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -19,8 +20,9 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from bonepile.core.errors import IllegalMoveError, RulesError
-from bonepile.core.protocol import GameState
+from bonepile.core.protocol import GameState, Move
 from bonepile.encoding import Encoding, Vector, game_spec
+from bonepile.games import DEFAULT_GAME
 
 Reward = Literal["points", "win_loss"]
 IllegalAction = Literal["lose", "raise", "first_legal"]
@@ -45,7 +47,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        game: str = "dominoes",
+        game: str = DEFAULT_GAME,
         preset: str | None = None,
         players: int | None = None,
         *,
@@ -93,7 +95,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
             for index, agent in enumerate(self.possible_agents):
                 self._action_spaces[agent].seed(seed + index)
         self.game: GameState | None = None
-        self._legal: dict[int, Any] = {}
+        self._legal: Mapping[int, Move] = {}
         self._seeds = random.Random(seed)
 
     # ------------------------------------------------------------------ spaces

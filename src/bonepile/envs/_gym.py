@@ -23,6 +23,7 @@ from bonepile.ai import make_agent
 from bonepile.core.errors import RulesError
 from bonepile.encoding import Vector
 from bonepile.envs._aec import BonepileAEC
+from bonepile.games import DEFAULT_GAME
 
 
 class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
@@ -32,7 +33,7 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
 
     def __init__(
         self,
-        game: str = "dominoes",
+        game: str = DEFAULT_GAME,
         preset: str | None = None,
         players: int | None = None,
         *,

@@ -15,12 +15,13 @@ from typing import Any, ClassVar
 from pettingzoo import ParallelEnv
 
 from bonepile.envs._aec import BonepileAEC
+from bonepile.games import DEFAULT_GAME
 
 
 class BonepileParallel(ParallelEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "bonepile_parallel_v0"}
 
-    def __init__(self, game: str = "dominoes", **options: Any) -> None:
+    def __init__(self, game: str = DEFAULT_GAME, **options: Any) -> None:
         self.aec = BonepileAEC(game, **options)
         self.possible_agents = self.aec.possible_agents
         self.render_mode = self.aec.render_mode

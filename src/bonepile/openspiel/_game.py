@@ -31,7 +31,7 @@ import numpy as np
 import pyspiel
 
 from bonepile.encoding import Vector
-from bonepile.openspiel._tables import Table, sorted_deal_odds
+from bonepile.openspiel._table import Table, sorted_deal_odds
 
 DEAL, STARTER, SETUP, PLAY, DRAWING, OVER = "deal", "starter", "setup", "play", "drawing", "over"
 CHANCE = int(pyspiel.PlayerId.CHANCE)
