@@ -28,7 +28,9 @@ AGENTS = ("random", "greedy", "heuristic")
 def play_one(game: str, preset: str, seed: int, agents: tuple[str, ...]) -> dict[str, object]:
     info = game_info(game)
     state = info.new_game(preset, None, seed)
-    seats = [make_agent(agents[seat % len(agents)], game, derived_seed(seed, seat)) for seat in range(state.num_players)]
+    seats = [
+        make_agent(agents[seat % len(agents)], game, derived_seed(seed, seat)) for seat in range(state.num_players)
+    ]
     while not state.is_over:
         seat = state.to_move
         state.play(seats[seat].choose(state.observation(seat)))

@@ -11,7 +11,6 @@ the same deal with the seats swapped), so luck of the deal cancels out.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations

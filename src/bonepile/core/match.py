@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
-from bonepile.core.protocol import Move as AnyMove
 from bonepile.core.errors import IllegalMoveError, InvalidPositionError, RulesError
+from bonepile.core.protocol import Move as AnyMove
 from bonepile.core.records import RECORD_FORMAT, replay_record
 
 

@@ -93,6 +93,7 @@ __all__ = [
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
+
 def default_db_path() -> Path:
     """The SQLite file in the user's data folder: ``$XDG_DATA_HOME/bonepile/bonepile.db``, else ``~/.local/share``."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
@@ -397,5 +398,3 @@ class GameStore:
                 return int(connection.execute(statement).rowcount)
 
         return retrying(write) > 0
-
-

@@ -162,7 +162,6 @@ def retrying(write: Callable[[], _T]) -> _T:
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-
 def new_game_values(
     *,
     game: str,
