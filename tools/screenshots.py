@@ -386,23 +386,24 @@ def terminal(browser: Any, server: Server, out: Path) -> None:
             [*tmux, "capture-pane", *flags, "-t", "play"], capture_output=True, text=True, check=True
         ).stdout
 
-    def prompt_back(timeout: float = 20) -> str:
+    def prompt_back(before: str = "", timeout: float = 30) -> str:
+        """The screen once it asks for a move again: changed since ``before`` (the answer taken), ending in
+        the prompt, and the same on two looks 0.2 s apart (nothing more being drawn)."""
         deadline = time.monotonic() + timeout
+        last = ""
         while time.monotonic() < deadline:
             shown = screen()
-            if shown.rstrip().endswith(">"):
+            if shown != before and shown.rstrip().endswith(">") and shown == last:
                 return shown
-            time.sleep(0.1)
+            last = shown
+            time.sleep(0.2)
         raise SystemExit(f"the terminal game did not ask for a move:\n{screen()}")
 
     try:
+        shown = prompt_back()
         for _ in range(TERMINAL_TURNS):
-            shown = prompt_back()
-            answer = terminal_answer(shown)
-            subprocess.run([*tmux, "send-keys", "-t", "play", answer, "Enter"], check=True)
-            time.sleep(0.3)
-        prompt_back()
-        time.sleep(0.3)
+            subprocess.run([*tmux, "send-keys", "-t", "play", terminal_answer(shown), "Enter"], check=True)
+            shown = prompt_back(before=shown)
         ansi = screen(colours=True)
     finally:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
