@@ -6,12 +6,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-test
 PEERS := $(VENV)/.installed-peers
+SHOTS := $(VENV)/.installed-screenshots
 GAME ?= dominoes
 ARGS ?=
 
 ALLFIVES := .venv-allfives/.installed
 
-.PHONY: play play-terminal test check bench bench-envs bench-strength bench-allfives install clean
+.PHONY: play play-terminal test check bench bench-envs bench-strength bench-allfives screenshots install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +23,11 @@ $(STAMP): pyproject.toml
 $(PEERS): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,peers,rl]'
 	touch $(PEERS)
+
+$(SHOTS): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet -e '.[screenshots]'
+	touch $(SHOTS)
 
 install: $(STAMP)
 
@@ -36,8 +42,8 @@ test: $(PEERS)
 	$(BIN)/python -m pytest -n auto -q
 
 check: $(PEERS)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/ruff format --check src tests bench tools
 	$(BIN)/mypy
 
 bench: $(PEERS) $(ALLFIVES)
@@ -60,6 +66,11 @@ $(ALLFIVES):
 # Its rounds replayed move by move in our engine (ARGS="--games 40").
 bench-allfives: $(STAMP) $(ALLFIVES)
 	$(BIN)/python bench/allfives_peer.py $(ARGS)
+
+# The README's pictures in docs/images/, remade from the real app: seeded games in headless Chromium
+# (/usr/bin/chromium) and the terminal in tmux (ARGS="--only phone").
+screenshots: $(SHOTS)
+	$(BIN)/python tools/screenshots.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .venv-allfives .pytest_cache .mypy_cache .ruff_cache
