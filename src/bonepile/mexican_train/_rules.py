@@ -271,10 +271,6 @@ class Rules:
         """M3: who plays first in round ``number``: seat 0, then each round the seat to the left."""
         return (number - 1) % self.players
 
-    def tile_pips(self, high: int, low: int) -> int:
-        """M7: what a tile left in hand counts: its pips, but ``double_blank`` for the 0-0."""
-        return self.double_blank if high == low == 0 else high + low
-
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
