@@ -498,10 +498,11 @@ class Round:
             raise self._error(IllegalMoveError, f"illegal move {move}: it is not player {player}'s turn ({state})")
         if isinstance(move, str):
             move = self.parse_move(move)
-        elif isinstance(move, Move):
+        given = move
+        if isinstance(move, Move):
             move = self._normalised(move)
         if move not in self.legal_moves():
-            raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
+            raise self._error(IllegalMoveError, f"illegal move {given}: {self._why_illegal(move)}")
         self._apply(move)
         return self._summary
 
