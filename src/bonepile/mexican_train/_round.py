@@ -416,7 +416,7 @@ class Round:
         raise ValueError(f"no train {where!r}: seats run 0-{self._players - 1}, or 'mexican'")
 
     def _train_name(self, t: int) -> str:
-        """A train's name for messages: ``your train``-free, the notation's ``@3`` or ``mexican``."""
+        """A train's name for messages, as the notation writes it from the table: ``@3`` or ``mexican``."""
         return MEXICAN if t == self._players else train_text(t)
 
     # ----------------------------------------------------------------- legal moves
