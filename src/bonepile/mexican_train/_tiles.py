@@ -1,0 +1,166 @@
+"""Tiles (M1), trains and moves (M10) of Mexican Train.
+
+The tiles are the Dominoes engine's own (``bonepile.dominoes._tiles.Tile``,
+interned, with a fixed index over the double-twelve set): Mexican Train adds no
+second tile type. What it adds is the name of a train and the move that names a
+tile and a train:
+
+    12-5 mine      on the mover's own personal train
+    5-7 mexican    on the Mexican Train
+    7-3 @3         on the personal train of seat 3 (seats counted from 1 in the notation)
+    draw           draw one tile from the boneyard
+    pass           end the turn without a play (and put out one's marker, M5)
+
+A tile goes onto a train one way only (the end that matches touches the
+train's open end), so the tile and the train name the move exactly.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from bonepile.core.errors import InvalidMoveError
+from bonepile.dominoes._tiles import MAX_PIPS, SET_MAX_PIPS, TILES, Tile, set_size, tile_index, tiles_of_set
+
+__all__ = [
+    "DRAW",
+    "MAX_PIPS",
+    "MAX_PLAYERS",
+    "MEXICAN",
+    "MINE",
+    "PASS",
+    "SET_MAX_PIPS",
+    "TILES",
+    "Move",
+    "MoveKind",
+    "Tile",
+    "Train",
+    "parse_train",
+    "set_size",
+    "tile_index",
+    "tiles_of_set",
+    "train_text",
+]
+
+MAX_PLAYERS = 8
+"""M3: at most eight players (with double-twelve)."""
+
+MINE: Literal["mine"] = "mine"
+"""The mover's own personal train, as a move names it."""
+MEXICAN: Literal["mexican"] = "mexican"
+"""The Mexican Train, open to everyone (M4)."""
+
+Train: TypeAlias = int | Literal["mine", "mexican"]
+"""A move's train: ``"mine"``, ``"mexican"``, or a seat (0-based) whose personal train it is."""
+
+_SEAT_WORD = re.compile(r"^@(\d{1,2})$")
+
+
+def train_text(train: Train) -> str:
+    """The notation of a train: ``mine``, ``mexican`` or ``@3`` (seat 2, counted from 1)."""
+    if isinstance(train, int):
+        return f"@{train + 1}"
+    return train
+
+
+def parse_train(word: str) -> Train:
+    """Read a train's name: ``mine``, ``mexican`` or ``@N`` (the personal train of seat N, from 1)."""
+    word = word.strip().lower()
+    if word == MINE:
+        return MINE
+    if word == MEXICAN:
+        return MEXICAN
+    match = _SEAT_WORD.match(word)
+    if match is not None and 1 <= int(match.group(1)) <= MAX_PLAYERS:
+        return int(match.group(1)) - 1
+    raise InvalidMoveError(f"not a train: {word!r} (expected 'mine', 'mexican' or '@1' to '@{MAX_PLAYERS}')")
+
+
+class MoveKind(enum.StrEnum):
+    PLAY = "play"
+    DRAW = "draw"
+    PASS = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A player's move: play a tile on a train, draw, or pass. Immutable and hashable.
+
+    Drawing is the player's decision; which tile comes is chance, so the move
+    never names the drawn tile. A play on the mover's own train says ``mine``,
+    whoever the mover is; ``Round.parse_move`` also reads ``@N`` for one's own seat
+    and turns it into ``mine``.
+    """
+
+    kind: MoveKind
+    tile: Tile | None = None
+    train: Train | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.kind, MoveKind):
+            raise ValueError(f"not a move kind: {self.kind!r}")
+        if self.kind is MoveKind.PLAY:
+            if not isinstance(self.tile, Tile):
+                raise ValueError(f"a play needs a tile, not {self.tile!r}")
+            train = self.train
+            if isinstance(train, bool) or not (
+                train in (MINE, MEXICAN) or (isinstance(train, int) and 0 <= train < MAX_PLAYERS)
+            ):
+                raise ValueError(
+                    f"a play needs a train ('mine', 'mexican' or a seat 0-{MAX_PLAYERS - 1}), not {train!r}"
+                )
+        elif self.tile is not None or self.train is not None:
+            raise ValueError(f"{self.kind.value} names no tile and no train")
+
+    @classmethod
+    def play(cls, tile: Tile | str, train: Train | str) -> Move:
+        """Play ``tile`` (a ``Tile`` or its text) on ``train`` (``"mine"``, ``"mexican"``, a seat, or ``"@3"``)."""
+        if isinstance(tile, str):
+            tile = Tile.parse(tile)
+        if isinstance(train, str) and train not in (MINE, MEXICAN):
+            train = parse_train(train)
+        return cls(MoveKind.PLAY, tile, train)
+
+    @property
+    def is_play(self) -> bool:
+        return self.kind is MoveKind.PLAY
+
+    @property
+    def reveals_hidden(self) -> bool:
+        """Whether the move shows its player a hidden tile (a draw does; M9: only they see which)."""
+        return self.kind is MoveKind.DRAW
+
+    def __str__(self) -> str:
+        if self.kind is not MoveKind.PLAY:
+            return self.kind.value
+        assert self.train is not None
+        return f"{self.tile} {train_text(self.train)}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read the full notation (M10): ``12-5 mine``, ``5-7 mexican``, ``7-3 @3``, ``draw``, ``pass``."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"not a move: {text!r} (expected text)")
+        words = text.strip().lower().split()
+        if words == ["draw"]:
+            return DRAW
+        if words == ["pass"]:
+            return PASS
+        if len(words) == 2:
+            try:
+                return cls(MoveKind.PLAY, Tile.parse(words[0]), parse_train(words[1]))
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"not a move: {text!r}: {error}") from None  # name the text as given
+        raise InvalidMoveError(
+            f"not a move: {text!r} (expected '12-5 mine', '5-7 mexican', '7-3 @3', 'draw' or 'pass')"
+        )
+
+
+DRAW = Move(MoveKind.DRAW)
+PASS = Move(MoveKind.PASS)
