@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile.core.match import Match
+from bonepile.core.protocol import Move as AnyMove
 from bonepile.mexican_train._round import Round
 from bonepile.mexican_train._rules import Rules
 from bonepile.mexican_train._tiles import Move
@@ -97,7 +98,7 @@ class Game(Match[Rules, Round, Move, RoundSummary, GameOutcome]):  # type: ignor
     def _winner_fields(self, outcome: GameOutcome) -> dict[str, Any]:
         return {"winner": outcome.winner, "winners": sorted(outcome.winners)}
 
-    def play(self, move: Move | str, *, player: int | None = None) -> RoundSummary | None:
+    def play(self, move: AnyMove | str, *, player: int | None = None) -> RoundSummary | None:
         """Apply a move (see ``Match.play``); a play on one's own train by seat (``@N``) is kept as ``mine``."""
         if isinstance(move, Move) and self._outcome is None:
             move = self._current._normalised(move)
