@@ -14,9 +14,10 @@ from typing import Any
 
 from bonepile.core.errors import InvalidPositionError
 from bonepile.core.match import Match
-from bonepile.dominoes._hand import Hand, HandOutcome, Observation, Termination
+from bonepile.dominoes._hand import Hand
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import Move
+from bonepile.dominoes._values import HandOutcome, Observation, Termination
 
 
 @dataclass(frozen=True, slots=True)

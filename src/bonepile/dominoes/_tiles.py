@@ -202,6 +202,16 @@ class Move:
     def is_play(self) -> bool:
         return self.kind is MoveKind.PLAY
 
+    @property
+    def reveals_hidden(self) -> bool:
+        """Whether making this move shows its player something hidden: a draw shows the drawn tile (D5).
+
+        Front ends ask this rather than listing move kinds, e.g. for undo: a
+        move that showed a hidden tile cannot be taken back. A play or a pass
+        shows nothing that was not already known to the player.
+        """
+        return self.kind is MoveKind.DRAW
+
     def __str__(self) -> str:
         if self.kind is not MoveKind.PLAY:
             return self.kind.value
