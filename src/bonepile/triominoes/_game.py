@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile.core.match import Match
-from bonepile.triominoes._round import Observation, Round, RoundSummary, Termination
+from bonepile.triominoes._round import Round
 from bonepile.triominoes._rules import Rules
 from bonepile.triominoes._tiles import TIMEOUT, Move
+from bonepile.triominoes._values import Observation, RoundSummary, Termination
 
 
 @dataclass(frozen=True, slots=True)

@@ -322,6 +322,20 @@ class Move:
     def is_placement(self) -> bool:
         return self.kind is MoveKind.PLACE
 
+    @property
+    def reveals_hidden(self) -> bool:
+        """Whether making this move may show its player something hidden: a tile drawn from the pool.
+
+        A draw shows the drawn tile (T6). A timeout (T8) ends the turn as if
+        the player could not place: they draw up to the cap while the pool
+        lasts, so it shows the tiles drawn; it draws none when the pool is
+        empty, the cap is already reached, or (no cap) a tile could already be
+        placed, which the move alone cannot tell, so it counts as showing.
+        Front ends ask this rather than listing move kinds, e.g. for undo: a
+        move that showed a hidden tile cannot be taken back.
+        """
+        return self.kind is MoveKind.DRAW or self.kind is MoveKind.TIMEOUT
+
     def __str__(self) -> str:
         if self.corners is None:
             return self.kind.value
