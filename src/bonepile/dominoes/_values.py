@@ -166,7 +166,8 @@ class Observation:
         """Where the opening tile lies in ``line`` (west to east, from 0), or None before the first tile.
 
         Every tile played at the left end went in front of it, so it is their number. A front end marks the
-        opening tile with it, which the line alone (halves only) cannot tell.
+        opening tile with it, which the line alone (halves only) cannot tell. A hand set up from position
+        text has no past events, so there the line's first tile counts as the opening (0).
         """
         if not self.line:
             return None
