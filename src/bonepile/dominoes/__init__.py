@@ -17,9 +17,11 @@ from bonepile.core.errors import (
 )
 from bonepile.core.records import RECORD_FORMAT
 from bonepile.dominoes._game import Game, GameOutcome, replay
-from bonepile.dominoes._hand import Event, Hand, HandOutcome, Observation, Preview, Termination, round_to_five
+from bonepile.dominoes._hand import Hand, round_to_five
+from bonepile.dominoes._layout import Preview
 from bonepile.dominoes._rules import PRESETS, Rules
 from bonepile.dominoes._tiles import DRAW, PASS, TILES, End, Move, MoveKind, Tile, tiles_of_set
+from bonepile.dominoes._values import Event, HandOutcome, Observation, Termination
 
 __all__ = [
     "DRAW",

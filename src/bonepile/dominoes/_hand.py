@@ -9,19 +9,16 @@ is legal is an identity test against the cached tuple of legal moves.
 
 The plain line of the draw and block games keeps a fast path of its own; the
 spinner and the all-fives count (D4, D7) go through ``_place`` and
-``_generate_arms``, which handle any layout.
+``_generate_arms``, which handle any layout. The layout itself (``Layout``,
+which ``Hand`` extends), the values a hand hands out and the position text
+live in ``_layout``, ``_values`` and ``_position``.
 """
 
 from __future__ import annotations
 
-import enum
-import itertools
 import random
-import re
-from collections import deque
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
@@ -31,6 +28,10 @@ from bonepile.core.errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
+from bonepile.dominoes._layout import Layout, Preview, _outer_value
+from bonepile.dominoes._layout import plays_on as layout_plays_on
+from bonepile.dominoes._layout import preview as layout_preview
+from bonepile.dominoes._position import read_halves, read_position, read_tiles, write_position
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import (
     DRAW,
@@ -42,6 +43,11 @@ from bonepile.dominoes._tiles import (
     MoveKind,
     Tile,
 )
+from bonepile.dominoes._values import Event, HandOutcome, Observation, Termination
+
+__all__ = ["Event", "Hand", "HandOutcome", "Observation", "Preview", "Termination", "round_to_five"]
+"""``Event``, ``HandOutcome``, ``Observation`` and ``Termination`` live in ``_values``, ``Preview`` in
+``_layout``; they are named here too, where they were first, so that old imports keep working."""
 
 _SUIT: tuple[int, ...] = tuple(sum(1 << t.index for t in TILES if t.has(number)) for number in range(MAX_PIPS + 1))
 """For each number, the bitmask of the tiles that show it."""
@@ -58,8 +64,6 @@ _RIGHT = End.RIGHT
 _NORTH = End.NORTH
 _SOUTH = End.SOUTH
 _END_ORDER = (End.LEFT, End.RIGHT, End.NORTH, End.SOUTH)
-_KEEP_ORDER = (End.RIGHT, End.LEFT, End.NORTH, End.SOUTH)
-"""Of two ends where the choice does not matter, the one kept is the first here (the right end, as ever)."""
 
 _E = TypeVar("_E", bound=BonepileError)
 
@@ -83,196 +87,32 @@ def round_to_five(points: int) -> int:
     return (points + 2) // 5 * 5
 
 
-def _outer_value(near: int, far: int) -> int:
-    """What an arm's outermost tile adds to the count: its free half, or both halves for a double (D7)."""
-    return near + far if near == far else far
+class Hand(Layout):
+    """The state of one hand. Mutable: ``play`` changes it; ``copy`` is cheap.
 
-
-class Termination(enum.Enum):
-    """Why a hand or a game ended."""
-
-    DOMINO = "domino"
-    """A player played their last tile (D6)."""
-    BLOCKED = "blocked"
-    """Nobody could play and nobody could draw (D6)."""
-    TARGET_REACHED = "target reached"
-    """A side's score reached the target: the game is over (D8), in all-fives mid-hand too."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
-    """How a hand ended and who scored what (D6, D7). Everything here is public."""
-
-    termination: Termination
-    winner: int | None
-    """The winning side, or None for a blocked hand with tied lightest hands."""
-    winning_player: int | None
-    """The player who went out, or the lightest hand of the winning side after a block."""
-    points: tuple[int, ...]
-    """Points each side gained in this hand (in all-fives: the counts scored during play and the end's)."""
-    pips: tuple[int, ...]
-    """Pips left in each player's hand."""
-    hands: tuple[tuple[Tile, ...], ...]
-    """Each player's tiles at the end of the hand, revealed."""
-    play_points: tuple[int, ...] = ()
-    """Of ``points``, what each side scored during play (all-fives counts; empty in other games)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A public event of a hand: who did what, and what it scored. A draw never shows the drawn tile.
-
-    ``ends`` are the open ends just before the move with their numbers, so
-    that whoever reads the past (the AI) asks the engine what was open rather
-    than laying the tiles again; ``points`` is what a play scored at once for
-    the player's side (the all-fives count, D7), and ``count`` the count after it.
+    The layout's state and rules (the line, the spinner, the open ends, the
+    count) are ``Layout``'s, which ``Hand`` extends with the hands, the
+    boneyard, the turn and the score.
     """
-
-    player: int
-    move: Move
-    ends: tuple[tuple[End, int], ...] = ()
-    points: int = 0
-    count: int = 0
-
-    @property
-    def open_numbers(self) -> frozenset[int]:
-        """The numbers a tile could have been played on just before this event (D5: what a pass proves)."""
-        return frozenset(number for _, number in self.ends)
-
-    def __str__(self) -> str:
-        scored = f" (+{self.points})" if self.points else ""
-        return f"{self.player}: {self.move}{scored}"
-
-
-@dataclass(frozen=True, slots=True)
-class Preview:
-    """The layout a play would leave, from the engine: its open ends, its count, and what the play scores.
-
-    The AI weighs a move by what it leaves (``Observation.preview``) and may
-    look one play further (``then``), without laying out tiles itself: the
-    spinner's and the count's rules stay in the engine.
-    """
-
-    rules: Rules
-    line: tuple[tuple[int, int], ...]
-    spinner: Tile | None
-    north: tuple[tuple[int, int], ...]
-    south: tuple[tuple[int, int], ...]
-    open_ends: tuple[tuple[End, int], ...]
-    count: int
-    points: int
-    """What the play scores at once (the count, when plays score and it is a multiple of five; else 0)."""
-
-    @property
-    def open_numbers(self) -> frozenset[int]:
-        return frozenset(number for _, number in self.open_ends)
-
-    def then(self, move: Move) -> Preview:
-        """The layout after ``move`` played on this one (any player's; no hand is checked)."""
-        return Hand.preview(self.rules, self.line, self.spinner, self.north, self.south, move)
-
-    def fits(self, tile: Tile) -> tuple[Move, ...]:
-        """The plays of ``tile`` this layout allows, one per end where the choice matters (D4)."""
-        return Hand.plays_on(self.rules, self.line, self.spinner, self.north, self.south, tile)
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one player may know of a game, and nothing else.
-
-    Two positions that differ only in what this player cannot see give equal
-    observations; the tests check exactly that.
-    """
-
-    player: int
-    rules: Rules
-    hand_number: int
-    scores: tuple[int, ...]
-    to_move: int | None
-    hand: tuple[Tile, ...]
-    line: tuple[tuple[int, int], ...]
-    """The line of play, left to right, each tile as (left half, right half); with a spinner, west to east."""
-    tile_counts: tuple[int, ...]
-    boneyard_size: int
-    events: tuple[Event, ...]
-    """This hand's public events, oldest first."""
-    legal_moves: tuple[Move, ...]
-    """The player's legal moves; empty when it is not their turn."""
-    past_hands: tuple[HandOutcome, ...]
-    hand_over: HandOutcome | None = None
-    """The outcome of this hand once it has ended."""
-    spinner: Tile | None = None
-    """The spinner, once played (D4; only with the ``spinner`` option)."""
-    north: tuple[tuple[int, int], ...] = ()
-    """The spinner's north arm, outward from it, each tile as (near half, far half)."""
-    south: tuple[tuple[int, int], ...] = ()
-    """The spinner's south arm, the same way."""
-    open_ends: tuple[tuple[End, int], ...] = ()
-    """Every open end with its number: left and right, then north and south once the spinner's sides are covered."""
-    count: int = 0
-    """The count at the open ends (D7, all-fives): what the layout is worth now."""
-
-    @property
-    def ends(self) -> tuple[int, int] | None:
-        """The line's two open numbers (left, right), or None before the first tile."""
-        if not self.line:
-            return None
-        return (self.line[0][0], self.line[-1][1])
-
-    @property
-    def open_numbers(self) -> frozenset[int]:
-        """The numbers a tile may be played on now (every arm's)."""
-        return frozenset(number for _, number in self.open_ends)
-
-    def preview(self, move: Move) -> Preview:
-        """The layout ``move`` would leave, its count, and what it would score now (see ``Preview``)."""
-        return Hand.preview(self.rules, self.line, self.spinner, self.north, self.south, move)
-
-    def layout(self) -> Preview:
-        """The layout as it lies now, as a ``Preview`` to look ahead from (``then``, ``fits``)."""
-        return Preview(self.rules, self.line, self.spinner, self.north, self.south, self.open_ends, self.count, 0)
-
-
-class Hand:
-    """The state of one hand. Mutable: ``play`` changes it; ``copy`` is cheap."""
 
     __slots__ = (
-        "_rules",
         "_players",
         "_hands",
         "_in_hands",
         "_boneyard",
-        "_left",
-        "_right",
-        "_line",
         "_to_move",
         "_opening",
         "_events",
         "_outcome",
         "_legal",
-        "_arms",
-        "_spin",
-        "_scoring",
-        "_spinner",
-        "_west_open",
-        "_east_open",
-        "_north",
-        "_south",
-        "_north_arm",
-        "_south_arm",
         "_base",
         "_play_points",
-        "_count",
     )
 
-    _rules: Rules
     _players: int
     _hands: list[int]
     _in_hands: int
     _boneyard: list[int]
-    _left: int
-    _right: int
-    _line: deque[tuple[int, int]]
     _to_move: int
     _opening: int
     _events: list[tuple[int, Move, int, int] | tuple[int, Move, int, int, int, int, int, int]]
@@ -280,25 +120,9 @@ class Hand:
     a play on the plain line keeps only the first four (the rest are -1, -1, 0, 0)."""
     _outcome: HandOutcome | None
     _legal: tuple[Move, ...] | None
-    _arms: bool
-    """Whether plays go through the general layout (spinner or all-fives count) rather than the plain line."""
-    _spin: bool
-    _scoring: bool
-    _spinner: int
-    """The spinner's number, or -1 until the first double is played (with the ``spinner`` option)."""
-    _west_open: bool
-    _east_open: bool
-    """Whether the spinner's west / east side still waits for a tile (D4: its ends open after both)."""
-    _north: int
-    _south: int
-    """The open numbers of the spinner's ends, -1 until both its sides hold a tile."""
-    _north_arm: list[tuple[int, int]]
-    _south_arm: list[tuple[int, int]]
     _base: tuple[int, ...]
     """Each side's game score when this hand (or position) began: with the play points, when the target falls."""
     _play_points: list[int]
-    _count: int
-    """The count at the open ends (D7), kept up to date by ``_place`` and ``_lay_out``."""
 
     def __init__(
         self,
@@ -367,7 +191,7 @@ class Hand:
     def _setup(self, rules: Rules, hands: list[list[int]], boneyard_draw_last: list[int], leader: int | None) -> None:
         if len(hands) != rules.players:
             raise InvalidPositionError(f"{len(hands)} hands given for {rules.players} players")
-        self._rules = rules
+        self._clear_layout(rules)
         self._players = rules.players
         masks = [sum(1 << i for i in h) for h in hands]
         self._hands = masks
@@ -376,21 +200,9 @@ class Hand:
             in_hands |= mask
         self._in_hands = in_hands
         self._boneyard = boneyard_draw_last
-        self._left = -1
-        self._right = -1
-        self._line = deque()
         self._events = []
         self._outcome = None
         self._legal = None
-        self._spin = rules.spinner
-        self._scoring = rules.scores_during_play
-        self._arms = self._spin or self._scoring
-        self._spinner = -1
-        self._west_open = self._east_open = False
-        self._north = self._south = -1
-        self._north_arm = []
-        self._south_arm = []
-        self._count = 0
         if leader is not None:
             if not 0 <= leader < self._players:
                 raise InvalidPositionError(f"no player {leader} among {self._players}")
@@ -447,11 +259,6 @@ class Hand:
         return tuple(self._line)
 
     @property
-    def spinner(self) -> Tile | None:
-        """The spinner once played (D4): the first double of the hand, with the ``spinner`` option."""
-        return None if self._spinner < 0 else Tile(self._spinner, self._spinner)
-
-    @property
     def north(self) -> tuple[tuple[int, int], ...]:
         """The spinner's north arm outward from it, each tile as (near half, far half)."""
         return tuple(self._north_arm)
@@ -460,49 +267,6 @@ class Hand:
     def south(self) -> tuple[tuple[int, int], ...]:
         """The spinner's south arm outward from it, each tile as (near half, far half)."""
         return tuple(self._south_arm)
-
-    @property
-    def open_ends(self) -> tuple[tuple[End, int], ...]:
-        """Every open end with its number (empty before the first tile)."""
-        return self._ends_of(self._left, self._right, self._north, self._south)
-
-    @staticmethod
-    def _ends_of(left: int, right: int, north: int, south: int) -> tuple[tuple[End, int], ...]:
-        if left < 0:
-            return ()
-        if north < 0:
-            return ((_LEFT, left), (_RIGHT, right))
-        return ((_LEFT, left), (_RIGHT, right), (_NORTH, north), (_SOUTH, south))
-
-    @property
-    def count(self) -> int:
-        """D7 (all-fives): the count, the sum of every arm's outermost free number (see ``_count_now``)."""
-        return self._count if self._arms else self._count_now()  # the plain line's fast path keeps no count
-
-    def _count_now(self) -> int:
-        """The count worked out from the layout: the one statement of D7's count.
-
-        A double lying crossways at an arm's end counts both halves; the
-        spinner alone, or with one side played, is such an end; once both its
-        sides hold a tile it lies inside the line and its own ends count only
-        when a tile lies on them. A lone first tile counts its two halves.
-        """
-        line = self._line
-        if not line:
-            return 0
-        if len(line) == 1:
-            near, far = line[0]
-            total = near + far
-        else:
-            far, near = line[0]
-            total = _outer_value(near, far)
-            near, far = line[-1]
-            total += _outer_value(near, far)
-        for arm in (self._north_arm, self._south_arm):
-            if arm:
-                near, far = arm[-1]
-                total += _outer_value(near, far)
-        return total
 
     def points_of(self, move: Move) -> int:
         """What ``move`` (a legal play) would score at once (D7, all-fives): 0 for other moves and other games.
@@ -649,58 +413,6 @@ class Hand:
             return (DRAW,)  # D5
         return (PASS,)
 
-    def _end_number(self, end: End) -> int:
-        if end is _LEFT:
-            return self._left
-        if end is _RIGHT:
-            return self._right
-        return self._north if end is _NORTH else self._south
-
-    def _end_kind(self, end: End) -> tuple[int, bool, bool, bool]:
-        """What decides the future of a play at ``end``: two ends alike in this are one choice (D4).
-
-        The number; whether it is the spinner's uncovered side (covering it
-        opens the spinner's ends); and, when plays score, whether the arm's
-        outer tile is a double (it counts both halves) and whether the arm is
-        still empty (an empty spinner end counts nothing).
-        """
-        number = self._end_number(end)
-        spinner_side = (end is _LEFT and self._west_open) or (end is _RIGHT and self._east_open)
-        if not self._scoring:
-            return (number, spinner_side, False, False)
-        if end is _LEFT:
-            far, near = self._line[0]
-            return (number, spinner_side, far == near, False)
-        if end is _RIGHT:
-            near, far = self._line[-1]
-            return (number, spinner_side, far == near, False)
-        arm = self._north_arm if end is _NORTH else self._south_arm
-        return (number, spinner_side, bool(arm) and arm[-1][0] == arm[-1][1], not arm)
-
-    def _choice_ends(self) -> tuple[tuple[End, int], ...]:
-        """The open ends a player chooses among, with their numbers: of ends alike (``_end_kind``), only one."""
-        left, right, north = self._left, self._right, self._north
-        if north < 0:
-            if left != right:
-                return ((_LEFT, left), (_RIGHT, right))  # different numbers are never alike
-            if not self._arms or self._end_kind(_LEFT) == self._end_kind(_RIGHT):
-                return ((_RIGHT, right),)
-            return ((_LEFT, left), (_RIGHT, right))
-        south = self._south
-        ends = ((_LEFT, left), (_RIGHT, right), (_NORTH, north), (_SOUTH, south))
-        numbers = (left, right, north, south)
-        if len(set(numbers)) == 4:
-            return ends
-        dropped: set[End] = set()
-        kinds: set[tuple[int, bool, bool, bool]] = set()
-        for end in _KEEP_ORDER:
-            if numbers.count(self._end_number(end)) > 1:  # only ends showing the same number can be alike
-                kind = self._end_kind(end)
-                if kind in kinds:
-                    dropped.add(end)
-                kinds.add(kind)
-        return tuple(pair for pair in ends if pair[0] not in dropped)
-
     def _generate_arms(self, held: int) -> tuple[Move, ...]:
         """D4 on any layout (a spinner's four arms, or a line whose doubles count): a move per tile and end."""
         moves: list[Move] = []
@@ -789,50 +501,6 @@ class Hand:
                 self._to_move = (player + 1) % self._players
         if self._is_blocked():
             self._finish(Termination.BLOCKED, None)
-
-    def _place(self, tile: Tile, end: End | None) -> int:
-        """Lay ``tile`` at ``end`` of any layout (D4, the spinner) and return the count after it (D7)."""
-        high = tile.high
-        is_double = high == tile.low
-        if end is None:
-            self._left, self._right = high, tile.low
-            self._line.append((high, tile.low))
-            if self._spin and is_double:
-                self._spinner = high
-                self._west_open = self._east_open = True
-        elif end is _LEFT:
-            joined = self._left
-            self._left = tile.pips - joined
-            self._line.appendleft((self._left, joined))
-            if self._west_open:
-                self._west_open = False
-                self._open_spinner_ends()
-            elif self._spin and is_double and self._spinner < 0:
-                self._spinner, self._west_open = high, True
-        elif end is _RIGHT:
-            joined = self._right
-            self._right = tile.pips - joined
-            self._line.append((joined, self._right))
-            if self._east_open:
-                self._east_open = False
-                self._open_spinner_ends()
-            elif self._spin and is_double and self._spinner < 0:
-                self._spinner, self._east_open = high, True
-        elif end is _NORTH:
-            joined = self._north
-            self._north = tile.pips - joined
-            self._north_arm.append((joined, self._north))
-        else:
-            joined = self._south
-            self._south = tile.pips - joined
-            self._south_arm.append((joined, self._south))
-        count = self._count = self._count_now()
-        return count
-
-    def _open_spinner_ends(self) -> None:
-        """D4: once both sides of the spinner hold a tile, its two ends open."""
-        if not self._west_open and not self._east_open:
-            self._north = self._south = self._spinner
 
     def _why_illegal(self, move: object) -> str:
         if not isinstance(move, Move):
@@ -1028,23 +696,6 @@ class Hand:
     # ----------------------------------------------------------- looking ahead
 
     @classmethod
-    def _bare_layout(
-        cls,
-        rules: Rules,
-        line: Sequence[tuple[int, int]],
-        spinner: Tile | None,
-        north: Sequence[tuple[int, int]],
-        south: Sequence[tuple[int, int]],
-    ) -> Hand:
-        """A hand holding only a layout (nobody holds a tile): the engine's own rules applied to it."""
-        hand = object.__new__(cls)
-        hand._setup(rules, [[] for _ in range(rules.players)], [], 0)
-        hand._set_scores(None)
-        hand._lay_out(line, spinner, (north, south))
-        hand._arms = True  # every layout goes through _place, the one statement of D4 and the count
-        return hand
-
-    @classmethod
     def preview(
         cls,
         rules: Rules,
@@ -1055,29 +706,7 @@ class Hand:
         move: Move,
     ) -> Preview:
         """The layout after ``move`` on the given one (see ``Preview``); ``move`` must fit an open end."""
-        hand = cls._bare_layout(rules, line, spinner, north, south)
-        tile = move.tile
-        if tile is None:
-            count = hand.count
-            points = 0
-        else:
-            if move.end is None:
-                if line:
-                    raise IllegalMoveError(f"say at which end {tile} goes")
-            elif not tile.has(dict(hand.open_ends).get(move.end, -1)):
-                raise IllegalMoveError(f"{tile} does not fit the {move.end} end of this layout")
-            count = hand._place(tile, move.end)
-            points = count if hand._scoring and count and not count % 5 else 0
-        return Preview(
-            rules,
-            tuple(hand._line),
-            hand.spinner,
-            tuple(hand._north_arm),
-            tuple(hand._south_arm),
-            hand.open_ends,
-            count,
-            points,
-        )
+        return layout_preview(rules, line, spinner, north, south, move)
 
     @classmethod
     def plays_on(
@@ -1090,11 +719,7 @@ class Hand:
         tile: Tile,
     ) -> tuple[Move, ...]:
         """The plays of ``tile`` on the given layout, one per end where the choice matters (D4)."""
-        if not line:
-            return (_OPEN[tile.index],)
-        hand = cls._bare_layout(rules, line, spinner, north, south)
-        hand._arms = rules.spinner or rules.scores_during_play
-        return tuple(_AT[end][tile.index] for end, number in hand._choice_ends() if tile.has(number))
+        return layout_plays_on(rules, line, spinner, north, south, tile)
 
     # ----------------------------------------------------------- position text
 
@@ -1109,24 +734,21 @@ class Hand:
         list its arms outward from it (each tile near half first) once both its
         sides hold a tile; where plays score (all-fives), ``scores`` are the
         sides' game scores now. ``Hand.from_position(rules, hand.position())``
-        gives the same position.
+        gives the same position. The text itself is ``_position``'s.
         """
-        hands = " / ".join(" ".join(str(t) for t in _tiles(mask)) or "-" for mask in self._hands)
-        line = " ".join(f"{a}-{b}" for a, b in self._line) or "-"
-        boneyard = " ".join(str(t) for t in self.boneyard()) or "-"
-        turn = "over" if self._outcome is not None else str(self._to_move)
-        text = f"hands: {hands}; line: {line}"
-        if self._spinner >= 0:
-            text += f"; spinner: {self._spinner}-{self._spinner}"
-            if self._north >= 0:
-                for name, arm in (("north", self._north_arm), ("south", self._south_arm)):
-                    text += f"; {name}: " + (" ".join(f"{a}-{b}" for a, b in arm) or "-")
-        text += f"; boneyard: {boneyard}; turn: {turn}"
-        if self._scoring:
-            text += "; scores: " + " ".join(str(score) for score in self.scores)
+        lead: Tile | Literal["any"] | None = None
         if self._left < 0:
-            text += "; lead: " + ("any" if self._opening == _ANY_TILE else str(TILES[self._opening]))
-        return text
+            lead = "any" if self._opening == _ANY_TILE else TILES[self._opening]
+        return write_position(
+            [_tiles(mask) for mask in self._hands],
+            self._line,
+            self.spinner,
+            (self._north_arm, self._south_arm) if self._north >= 0 else None,
+            self.boneyard(),
+            None if self._outcome is not None else self._to_move,
+            self.scores if self._scoring else None,
+            lead,
+        )
 
     def __str__(self) -> str:
         return self.position()
@@ -1137,63 +759,23 @@ class Hand:
     @classmethod
     def from_position(cls, rules: Rules, text: str) -> Hand:
         """Set up a position from ``position()`` text (see there for the format)."""
-        fields: dict[str, str] = {}
-        known = ("hands", "line", "spinner", "north", "south", "boneyard", "turn", "scores", "lead")
-        for part in text.split(";"):
-            key, sep, value = part.partition(":")
-            key = key.strip()
-            if not sep or key not in known or key in fields:
-                raise InvalidPositionError(f"cannot read {part.strip()!r} in position {text!r}")
-            fields[key] = value.strip()
-        for required in ("hands", "line", "turn"):
-            if required not in fields:
-                raise InvalidPositionError(f"position {text!r} has no {required!r}")
-
-        def tiles(words: str) -> list[Tile]:
-            words = words.strip()
-            if words in ("", "-"):
-                return []
-            try:
-                return [Tile.parse(word) for word in words.split()]
-            except InvalidMoveError as error:
-                raise InvalidPositionError(f"{error} in position {text!r}") from None
-
-        def halves(words: str) -> list[tuple[int, int]]:
-            placed: list[tuple[int, int]] = []
-            for word in words.split():
-                if word == "-":
-                    continue
-                match = re.fullmatch(r"(\d{1,2})-(\d{1,2})", word)
-                if match is None:
-                    raise InvalidPositionError(f"cannot read layout tile {word!r} in position {text!r}")
-                placed.append((int(match.group(1)), int(match.group(2))))
-            return placed
-
-        hands = [tiles(part) for part in fields["hands"].split("/")]
-        boneyard = tiles(fields.get("boneyard", "-"))
-        scores: list[int] | None = None
-        if "scores" in fields:
-            words = fields["scores"].split()
-            if not all(word.isdigit() for word in words):
-                raise InvalidPositionError(f"scores must be whole numbers, not {fields['scores']!r} in {text!r}")
-            scores = [int(word) for word in words]
-        spinner: Tile | None = None
-        if "spinner" in fields:
-            named = tiles(fields["spinner"])
-            if len(named) != 1:
-                raise InvalidPositionError(f"spinner {fields['spinner']!r} is not one tile in {text!r}")
-            spinner = named[0]
-        turn = fields["turn"]
-        if turn != "over" and not (turn.isdigit() and 0 <= int(turn) < rules.players):
-            raise InvalidPositionError(f"turn must be a player 0-{rules.players - 1} or 'over', not {turn!r}")
+        read = read_position(rules, text)
+        fields, hands, boneyard, scores, spinner, turn = (
+            read.fields,
+            read.hands,
+            read.boneyard,
+            read.scores,
+            read.spinner,
+            read.turn,
+        )
         hand = cls(rules, hands, boneyard, leader=0, scores=scores)
         if turn != "over":
             hand._to_move = int(turn)
-        line = halves(fields["line"])
-        arms = (halves(fields.get("north", "")), halves(fields.get("south", "")))
+        line = read_halves(fields["line"], text)
+        arms = (read_halves(fields.get("north", ""), text), read_halves(fields.get("south", ""), text))
         arms_named = "north" in fields or "south" in fields
         try:
-            hand._lay_out(line, spinner, arms, arms_named)
+            hand._lay_out(line, spinner, arms, arms_named, hand._dealt())
         except InvalidPositionError as error:
             raise InvalidPositionError(f"{error} in {text!r}") from None
         if not line:
@@ -1212,7 +794,7 @@ class Hand:
             if lead == "any":
                 hand._opening = _ANY_TILE
             else:
-                opening = tiles(lead)
+                opening = read_tiles(lead, text)
                 if len(opening) != 1 or opening[0] not in hands[hand._to_move]:
                     raise InvalidPositionError(f"lead {lead!r} is not a tile held by player {turn} in {text!r}")
                 hand._opening = opening[0].index
@@ -1221,64 +803,12 @@ class Hand:
             raise InvalidPositionError(f"the hand is not over: nobody is out and it is not blocked in {text!r}")
         return hand
 
-    def _lay_out(
-        self,
-        line: Sequence[tuple[int, int]],
-        spinner: Tile | None,
-        arms: tuple[Sequence[tuple[int, int]], Sequence[tuple[int, int]]] = ((), ()),
-        arms_named: bool = False,
-    ) -> None:
-        """Put a layout on the table of a fresh hand, checking it could have been played (D4)."""
-        rules = self._rules
+    def _dealt(self) -> int:
+        """The mask of the tiles in the hands and the boneyard (a layout set up in place must use none of them)."""
         seen = self._in_hands
         for index in self._boneyard:
             seen |= 1 << index
-        for (_, right), (left, _) in itertools.pairwise(line):
-            if right != left:
-                raise InvalidPositionError(f"the line does not join: {right} next to {left}")
-        placed = list(line) + list(arms[0]) + list(arms[1])
-        for a, b in placed:
-            if not (0 <= a <= rules.max_pips and 0 <= b <= rules.max_pips):
-                raise InvalidPositionError(f"layout tile {a}-{b} is not in a {rules.set} set")
-            tile = Tile(a, b)
-            if seen >> tile.index & 1:
-                raise InvalidPositionError(f"tile {tile} appears twice")
-            seen |= 1 << tile.index
-        where = -1
-        if spinner is not None:
-            if not rules.spinner:
-                raise InvalidPositionError(f"these rules have no spinner, yet {spinner} is named one")
-            if not spinner.is_double:
-                raise InvalidPositionError(f"the spinner must be a double, not {spinner}")
-            where = next((i for i, (a, b) in enumerate(line) if a == b == spinner.high), -1)
-            if where < 0:
-                raise InvalidPositionError(f"the spinner {spinner} is not in the line")
-        elif rules.spinner and any(a == b for a, b in line):
-            raise InvalidPositionError("the line holds a double: say which one is the spinner (the first played)")
-        both_sides = where > 0 and where < len(line) - 1
-        if (arms[0] or arms[1] or arms_named) and not both_sides:
-            raise InvalidPositionError("the spinner's north and south ends open only once both its sides hold a tile")
-        if not line:
-            return
-        self._line = deque(line)
-        self._left, self._right = line[0][0], line[-1][1]
-        self._count = self._count_now()
-        if spinner is None:
-            return
-        self._spinner = spinner.high
-        self._west_open, self._east_open = where == 0, where == len(line) - 1
-        if both_sides:
-            ends = []
-            for arm in arms:
-                end = spinner.high
-                for near, far in arm:
-                    if near != end:
-                        raise InvalidPositionError(f"the spinner's arm does not join: {end} next to {near}")
-                    end = far
-                ends.append(end)
-            self._north_arm, self._south_arm = list(arms[0]), list(arms[1])
-            self._north, self._south = ends
-            self._count = self._count_now()
+        return seen
 
     def _settle(self) -> bool:
         """End a hand set up in place if it is already over: a side at the target (D8), someone out, or blocked (D6)."""
@@ -1327,7 +857,7 @@ class Hand:
         hand's ``events`` start empty.
         """
         hand = cls(rules, hands, boneyard, leader=to_move, scores=scores)
-        hand._lay_out(line, spinner, (north, south))
+        hand._lay_out(line, spinner, (north, south), seen=hand._dealt())
         if not line:
             if lead is not None:
                 if not hand._hands[to_move] >> lead.index & 1:

@@ -204,7 +204,12 @@ class Move:
 
     @property
     def reveals_hidden(self) -> bool:
-        """A draw shows its player a hidden tile: undo must not take it back (a replay would deal it again)."""
+        """Whether making this move shows its player something hidden: a draw shows the drawn tile (D5).
+
+        Front ends ask this rather than listing move kinds, e.g. for undo: a
+        move that showed a hidden tile cannot be taken back. A play or a pass
+        shows nothing that was not already known to the player.
+        """
         return self.kind is MoveKind.DRAW
 
     def __str__(self) -> str:

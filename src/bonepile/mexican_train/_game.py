@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile.core.match import Match
+from bonepile.core.protocol import Deal
+from bonepile.core.protocol import Game as GameShape
 from bonepile.core.protocol import Move as AnyMove
 from bonepile.mexican_train._round import Round
 from bonepile.mexican_train._rules import Rules
@@ -136,6 +138,13 @@ class Game(Match[Rules, Round, Move, RoundSummary, GameOutcome]):  # type: ignor
             player, scores=self.scores, deal_number=self.deal_number, past_deals=self._past_summaries()
         )
 
+    def observation_of(self, deal: Deal, player: int, deal_number: int) -> Observation:
+        """What ``player`` saw of ``deal``, round ``deal_number`` of this game, once it ended (the totals now)."""
+        if not isinstance(deal, Round):
+            raise TypeError(f"not a round of Mexican Train: {deal!r}")
+        past = self.hand_summaries[: deal_number - 1]
+        return deal.observation(player, scores=self.scores, deal_number=deal_number, past_deals=past)
+
 
 def replay(record: dict[str, Any]) -> Game:
     """Rebuild a game from its record, checking every move and the stored result.
@@ -144,3 +153,8 @@ def replay(record: dict[str, Any]) -> Game:
     text) or the first field that does not match.
     """
     return Game.replay(record)
+
+
+def _has_the_common_shape(game: Game) -> GameShape:
+    """Never called: mypy checks here that this ``Game`` has the shape every front end reads."""
+    return game

@@ -22,22 +22,20 @@ from bonepile.core.errors import (
 )
 from bonepile.core.records import RECORD_FORMAT
 from bonepile.triominoes._game import Game, GameOutcome, replay, t8_winners
-from bonepile.triominoes._round import (
-    BRIDGE_BONUS,
-    HEXAGON_BONUS,
-    HEXAGON_BONUS_GOLIATH,
+from bonepile.triominoes._layout import BRIDGE_BONUS, HEXAGON_BONUS, HEXAGON_BONUS_GOLIATH, placed_beside
+from bonepile.triominoes._round import Round
+from bonepile.triominoes._rules import PRESETS, Rules, StartBonus
+from bonepile.triominoes._tiles import DRAW, ORIGIN, PASS, TILES, TIMEOUT, Move, MoveKind, Place, Tile
+from bonepile.triominoes._values import (
     Bonus,
     Event,
     EventKind,
     Observation,
     Reason,
-    Round,
     RoundSummary,
     ScoreItem,
     Termination,
 )
-from bonepile.triominoes._rules import PRESETS, Rules, StartBonus
-from bonepile.triominoes._tiles import DRAW, ORIGIN, PASS, TILES, TIMEOUT, Move, MoveKind, Place, Tile
 
 __all__ = [
     "BRIDGE_BONUS",
@@ -74,6 +72,7 @@ __all__ = [
     "StartBonus",
     "Termination",
     "Tile",
+    "placed_beside",
     "replay",
     "t8_winners",
 ]

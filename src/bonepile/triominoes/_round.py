@@ -4,21 +4,17 @@ This is the engine's hot loop, so the state is kept as plain integers: each
 hand is a bitmask over the 56 tile indices; the board is three dictionaries
 keyed by integer ids (the number at each grid point, how many tiles touch each
 point, the tile on each triangle); and the *frontier*, the empty triangles that
-share an edge with the layout, is kept up to date as tiles go down. To find
-what fits a frontier triangle, the numbers already on its three corners (or
-"unset") form a key into a table, built once, of every (tile, rotation) that
-agrees with them: no tile is ever tried against a triangle it cannot fit.
-Bonuses are read from the touch counts *before* a tile is inserted, so a tile
-never counts itself (the rule sheet's first trap).
+share an edge with the layout, is kept up to date as tiles go down. The board
+and what fits where (``Layout``, which ``Round`` extends), the values a round
+hands out and the position text live in ``_layout``, ``_values`` and
+``_position``.
 """
 
 from __future__ import annotations
 
-import enum
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import TypeGuard, TypeVar
 
 from bonepile.core.bits import bit_indices
@@ -29,49 +25,52 @@ from bonepile.core.errors import (
     InvalidMoveError,
     InvalidPositionError,
 )
-from bonepile.triominoes._grid import CORNER_NAMES_DOWN, CORNER_NAMES_UP, around, corners, edges, point_id, point_qr
+from bonepile.triominoes._grid import CORNER_NAMES_DOWN, CORNER_NAMES_UP, corners
+from bonepile.triominoes._layout import (
+    _ALL_TILES,
+    _VALUE,
+    BRIDGE_BONUS,
+    HEXAGON_BONUS,
+    HEXAGON_BONUS_GOLIATH,
+    Layout,
+)
+from bonepile.triominoes._position import _PositionReader
 from bonepile.triominoes._rules import Rules
 from bonepile.triominoes._tiles import DRAW, ORIGIN, PASS, TILES, TIMEOUT, Move, MoveKind, Place, Tile, _read_numbers
+from bonepile.triominoes._values import (
+    Bonus,
+    Event,
+    EventKind,
+    Observation,
+    Reason,
+    RoundSummary,
+    ScoreItem,
+    Termination,
+)
+
+__all__ = [
+    "BRIDGE_BONUS",
+    "HEXAGON_BONUS",
+    "HEXAGON_BONUS_GOLIATH",
+    "Bonus",
+    "Event",
+    "EventKind",
+    "Observation",
+    "Reason",
+    "Round",
+    "RoundSummary",
+    "ScoreItem",
+    "Termination",
+]
+"""The bonuses live in ``_layout``, the value types in ``_values``; they are named here too, where they were
+first, so that old imports keep working."""
 
 _E = TypeVar("_E", bound=BonepileError)
 
-HEXAGON_BONUS = 50
-"""T5: completing one ring of six tiles around a point."""
-HEXAGON_BONUS_GOLIATH = {1: 50, 2: 60, 3: 70}
-"""T5 (``multi_hexagon = "goliath"``): one, two or three rings completed at once."""
-BRIDGE_BONUS = 40
-"""T5: a strict bridge."""
-
-_VALUE: tuple[int, ...] = tuple(t.value for t in TILES)
-_ALL_TILES = (1 << len(TILES)) - 1
 _ZERO_TRIPLE = Tile(0, 0, 0).index
 _TRIPLES_ABOVE_ZERO = sum(1 << Tile(k, k, k).index for k in range(1, 6))
 _TRIPLES_HIGH_FIRST: tuple[int, ...] = tuple(Tile(k, k, k).index for k in range(5, -1, -1))
 _ORIGIN_TID = ORIGIN.tid
-
-
-def _pattern_key(n0: int, n1: int, n2: int) -> int:
-    """The key of a triangle's corner pattern: each corner's number, or -1 when unset."""
-    return (n0 + 1) * 49 + (n1 + 1) * 7 + n2 + 1
-
-
-def _build_fit_table() -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
-    """For every corner pattern: the (tile index, rotation, tile bit) that agree with it, and their mask.
-
-    A triple appears once (its rotations look alike); any other tile once per
-    rotation. Rotations only, never mirrors (T1).
-    """
-    fits: list[list[tuple[int, int, int]]] = [[] for _ in range(343)]
-    for tile in TILES:
-        for rotation, reading in enumerate(tile.readings):
-            for known in range(8):
-                pattern = [reading[i] if known >> i & 1 else -1 for i in range(3)]
-                fits[_pattern_key(*pattern)].append((tile.index, rotation, 1 << tile.index))
-    masks = tuple(sum({bit for _, _, bit in entries}) for entries in fits)
-    return tuple(tuple(entries) for entries in fits), masks
-
-
-_FIT, _FIT_MASK = _build_fit_table()
 
 
 _indices = bit_indices
@@ -85,206 +84,18 @@ def _value(mask: int) -> int:
     return sum(_VALUE[i] for i in _indices(mask))
 
 
-class Termination(enum.Enum):
-    """Why a round or a game ended."""
+class Round(Layout):
+    """The state of one round. Mutable: ``play`` changes it; ``copy`` is cheap enough for search.
 
-    GOING_OUT = "going out"
-    """A player placed their last tile (T7)."""
-    BLOCKED = "blocked"
-    """The pool is empty and every player passed in turn (T7)."""
-    TARGET_REACHED = "target reached"
-    """A player reached the target: the game is over (T8)."""
-
-
-class Reason(enum.Enum):
-    """What a score item is for; every point scored or lost has exactly one."""
-
-    TILE = "tile"
-    """T5: the placed tile's value."""
-    START_BONUS = "start bonus"
-    """T3: the opening tile's bonus."""
-    HEXAGON = "hexagon"
-    """T5: one, two or three rings completed."""
-    BRIDGE = "bridge"
-    """T5: a strict bridge."""
-    DRAW = "draw"
-    """T6: a tile drawn from the pool (negative)."""
-    FAILED_DRAWS = "failed draws"
-    """T6: the draw cap reached with no tile placed (negative)."""
-    PASS = "pass"
-    """T6: a pass with the pool empty (negative)."""
-    GOING_OUT = "going out"
-    """T7: the going-out bonus."""
-    TILES_COLLECTED = "tiles collected"
-    """T7: the value of the tiles still held by the players not out."""
-    BLOCKED = "blocked"
-    """T7: the blocked round's winner: the others' tiles minus their own."""
-
-
-class EventKind(enum.Enum):
-    PLACE = "place"
-    DRAW = "draw"
-    PASS = "pass"
-    TIMEOUT = "timeout"
-    START_DRAW = "start draw"
-    """T3 goliath: a tile drawn, shown and put back to choose who starts."""
-    SETUP_DRAW = "setup draw"
-    """T3 classic: a tile drawn into the hand while nobody holds a triple (hidden, no penalty)."""
-    GOING_OUT = "going out"
-    BLOCKED = "blocked"
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """One scored amount, so that every score is the sum of its items."""
-
-    player: int
-    reason: Reason
-    points: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} {self.points:+d} {self.reason.value}"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A public event of a round. A drawn tile is never named here (its drawer's observation has it in
-    ``Observation.draws``), except T3's start draws, which are shown."""
-
-    player: int
-    kind: EventKind
-    move: Move | None = None
-    """The placement, for ``PLACE``."""
-    tile: Tile | None = None
-    """A tile everyone saw: the placed tile, or a start draw."""
-    items: tuple[ScoreItem, ...] = ()
-
-    @property
-    def points(self) -> int:
-        return sum(item.points for item in self.items)
-
-    def __str__(self) -> str:
-        what = str(self.move) if self.move is not None else self.kind.value
-        if self.kind is EventKind.START_DRAW:
-            what = f"start draw {self.tile}"
-        scored = "".join(f", {item.points:+d} {item.reason.value}" for item in self.items)
-        return f"{self.player}: {what}{scored}"
-
-
-@dataclass(frozen=True, slots=True)
-class Bonus:
-    """The bonus a placement earns (T3, T5), named, so that front ends show it without knowing the rules."""
-
-    reason: Reason
-    """``START_BONUS``, ``HEXAGON`` or ``BRIDGE``."""
-    points: int
-    rings: int = 0
-    """For ``HEXAGON``: how many rings the tile completes at once (1-3)."""
-    centres: tuple[tuple[int, int], ...] = ()
-    """For ``HEXAGON``: the grid points ``(q, r)`` whose rings of six the tile completes, clockwise from its left."""
-    bridge_edge: int | None = None
-    """For ``BRIDGE``: the one edge (0-2, edge i joins corner i and i+1) shared with the layout."""
-
-    @property
-    def name(self) -> str:
-        """'start bonus', 'bridge', 'hexagon', 'double hexagon' or 'triple hexagon'."""
-        if self.reason is Reason.HEXAGON:
-            return ("hexagon", "double hexagon", "triple hexagon")[self.rings - 1]
-        return str(self.reason.value)
-
-
-@dataclass(frozen=True, slots=True)
-class RoundSummary:
-    """How a round ended and who scored what (T7). Everything here is public."""
-
-    termination: Termination
-    winner: int | None
-    """The player who went out first, or the blocked round's winner; None when nobody won."""
-    winners: frozenset[int]
-    """Every player who went out (several only when a goliath cycle is played out), or the blocked winner."""
-    points: tuple[int, ...]
-    """Points each player gained (or lost) in the round: the sum of their items."""
-    items: tuple[ScoreItem, ...]
-    """Every score item of the round, in order: placements, bonuses, penalties, then the round's end."""
-    tile_counts: tuple[int, ...]
-    tile_values: tuple[int, ...]
-    """The value of the tiles each player still held at the end."""
-    hands: tuple[tuple[Tile, ...], ...]
-    """Each player's tiles at the end, revealed."""
-
-    @property
-    def end_items(self) -> tuple[ScoreItem, ...]:
-        """The items of the round's end: going-out bonus, tiles collected, blocked difference."""
-        ending = (Reason.GOING_OUT, Reason.TILES_COLLECTED, Reason.BLOCKED)
-        return tuple(item for item in self.items if item.reason in ending)
-
-    def points_for(self, reason: Reason) -> tuple[int, ...]:
-        """Per player, the points of one kind in this round."""
-        totals = [0] * len(self.points)
-        for item in self.items:
-            if item.reason is reason:
-                totals[item.player] += item.points
-        return tuple(totals)
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one player may know of a game, and nothing else.
-
-    Two positions that differ only in what this player cannot see (the other
-    hands, the order of the pool) give equal observations; the tests check it.
+    The board's state and what it allows (the numbers, the touch counts, the
+    frontier, what fits where and what it earns) are ``Layout``'s, which
+    ``Round`` extends with the hands, the pool, the turn and the score.
     """
 
-    player: int
-    rules: Rules
-    round_number: int
-    scores: tuple[int, ...]
-    to_move: int | None
-    hand: tuple[Tile, ...]
-    board: tuple[Move, ...]
-    """The placed tiles as placements, in place order."""
-    tile_counts: tuple[int, ...]
-    pool_size: int
-    starter: int
-    draws_this_turn: int
-    events: tuple[Event, ...]
-    """This round's public events, oldest first."""
-    legal_moves: tuple[Move, ...]
-    """The player's legal moves; empty when it is not their turn."""
-    legal_points: tuple[int, ...]
-    """The points each legal move scores now (negative for a draw or a pass)."""
-    past_rounds: tuple[RoundSummary, ...] = ()
-    round_over: RoundSummary | None = None
-    draws: tuple[tuple[int, Tile], ...] = ()
-    """The tiles this player drew in the round (T3 setup draws and T6 draws), each with the index of its
-    draw in ``events``: a player knows what it drew; ``events`` stay public, the same for everyone."""
-    _points: dict[Move, int] = field(default_factory=dict, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        self._points.update(zip(self.legal_moves, self.legal_points, strict=True))
-
-    def move_points(self, move: Move) -> int:
-        """The points a legal move would score now: the tile, its bonuses; a draw's or a pass's penalty."""
-        points = self._points.get(move)
-        if points is None:
-            raise IllegalMoveError(f"{move} is not a legal move of player {self.player} now")
-        return points
-
-
-class Round:
-    """The state of one round. Mutable: ``play`` changes it; ``copy`` is cheap enough for search."""
-
     __slots__ = (
-        "_rules",
         "_n",
         "_hands",
         "_pool",
-        "_num",
-        "_touch",
-        "_filled",
-        "_on_board",
-        "_board",
-        "_frontier",
         "_scores",
         "_start_scores",
         "_to_move",
@@ -301,19 +112,9 @@ class Round:
         "_legal_points",
     )
 
-    _rules: Rules
     _n: int
     _hands: list[int]
     _pool: list[int]
-    _num: dict[int, int]
-    _touch: dict[int, int]
-    _filled: dict[int, Move]
-    _on_board: int
-    """The mask of the tiles on the board."""
-    _board: tuple[Move, ...] | None
-    """``board`` as last read, until the next tile goes down."""
-    _frontier: dict[int, int]
-    """The empty triangles sharing an edge with the layout, each with its corner-pattern key."""
     _scores: list[int]
     _start_scores: tuple[int, ...]
     _to_move: int
@@ -396,16 +197,10 @@ class Round:
     ) -> None:
         if len(hands) != rules.players:
             raise InvalidPositionError(f"{len(hands)} hands given for {rules.players} players")
-        self._rules = rules
+        self._clear_layout(rules)
         self._n = rules.players
         self._hands = [sum(1 << i for i in h) for h in hands]
         self._pool = pool_draw_last
-        self._num = {}
-        self._touch = {}
-        self._filled = {}
-        self._on_board = 0
-        self._board = None
-        self._frontier = {}
         start = [0] * rules.players if scores is None else list(scores)
         if len(start) != rules.players or not all(isinstance(s, int) and not isinstance(s, bool) for s in start):
             raise InvalidPositionError(f"scores {start!r} must be {rules.players} whole numbers")
@@ -530,14 +325,6 @@ class Round:
         """Every score item of the round so far."""
         return tuple(self._items)
 
-    @property
-    def board(self) -> tuple[Move, ...]:
-        """The placed tiles as placements, in place order (row, then column); read once per tile placed."""
-        board = self._board
-        if board is None:
-            board = self._board = tuple(self._filled[t] for t in sorted(self._filled))
-        return board
-
     @classmethod
     def score_end(
         cls, rules: Rules, hands: Sequence[Iterable[Tile]], *, out: Sequence[int] | None = None
@@ -599,14 +386,6 @@ class Round:
         self._pool.remove(tile.index)
         self._pool.append(tile.index)  # the engine draws from the end of the list
 
-    def number_at(self, q: int, r: int) -> int | None:
-        """The number on grid point ``(q, r)``, or None when no tile touches it."""
-        return self._num.get(point_id(q, r))
-
-    def frontier(self) -> tuple[Place, ...]:
-        """The empty places that share an edge with the layout (T4's candidates), in place order."""
-        return tuple(Place._by_tid(t) for t in sorted(self._frontier))
-
     def legal_moves(self) -> tuple[Move, ...]:
         """The moves the player to move may make (T3, T4, T6); empty once the round is over."""
         legal = self._legal
@@ -643,19 +422,6 @@ class Round:
             start = self._start_bonus(tile.index, self._hands[self._to_move])
             return Bonus(Reason.START_BONUS, start) if start else None
         return self.bonus_at(place)
-
-    def place_bonus(self, place: Place) -> int:
-        """T5: the bonus points any tile placed on ``place`` would earn now (hexagon or bridge); 0 off the frontier.
-
-        Read-only. The bonus depends on the place, not on the tile, so AI
-        players use this to weigh the places a move opens for the next player
-        without asking who holds what.
-        """
-        tid = place.tid
-        if tid not in self._frontier:
-            return 0
-        c0, c1, c2 = corners(tid)
-        return self._bonus_points(tid, c0, c1, c2)
 
     def placements(self, tiles: Iterable[Tile]) -> tuple[Move, ...]:
         """Every placement of any of ``tiles`` on the board now (T4), whoever holds them; in place order.
@@ -706,35 +472,6 @@ class Round:
             return tile.value + self._start_bonus(tile.index, self._hands[holder])
         return tile.value + self.place_bonus(place)
 
-    def bonus_at(self, place: Place) -> Bonus | None:
-        """T5, itemised: the hexagon rings (their centres) or the bridge any tile on ``place`` would complete now.
-
-        None off the frontier or when the place earns nothing. ``place_bonus`` gives the points alone.
-        """
-        tid = place.tid
-        if tid not in self._frontier:
-            return None
-        cs = c0, c1, c2 = corners(tid)
-        kind = self._bonus(tid, c0, c1, c2)
-        if kind == 0:
-            return None
-        points = self._bonus_points(tid, c0, c1, c2)
-        if kind < 0:
-            shared = self.shared_edges(place)
-            return Bonus(Reason.BRIDGE, points, bridge_edge=shared[0])
-        touch = self._touch.get
-        centres = tuple(point_qr(c) for c in cs if touch(c, 0) == 5)
-        return Bonus(Reason.HEXAGON, points, rings=kind, centres=centres)
-
-    def tile_at(self, place: Place) -> Move | None:
-        """The placement on ``place``, or None when it is empty."""
-        return self._filled.get(place.tid)
-
-    def shared_edges(self, place: Place) -> tuple[int, ...]:
-        """The edges of ``place`` (0-2; edge i joins corner i and i+1) across which a tile lies now (T4, T5)."""
-        filled = self._filled
-        return tuple(i for i, other in enumerate(edges(place.tid)) if other in filled)
-
     def can_place(self, player: int) -> bool:
         """Whether ``player`` holds a tile that fits somewhere now (T4)."""
         if not self._filled:
@@ -772,52 +509,6 @@ class Round:
         legal = self._legal = tuple(moves)
         self._legal_points = tuple(points)
         return legal
-
-    def _placements(self, held: int, stop_at_first: bool = False) -> tuple[list[Move], list[int]]:
-        """T4: every placement of a tile in ``held`` on the frontier, in place order, with its points (T5)."""
-        moves: list[Move] = []
-        points: list[int] = []
-        placement = Move._placement
-        frontier = self._frontier
-        fit_mask = _FIT_MASK
-        for tid in sorted(frontier):
-            key = frontier[tid]
-            if not fit_mask[key] & held:
-                continue
-            c0, c1, c2 = corners(tid)
-            bonus = self._bonus_points(tid, c0, c1, c2)
-            for index, rotation, bit in _FIT[key]:
-                if held & bit:
-                    moves.append(placement(tid, index, rotation))
-                    points.append(_VALUE[index] + bonus)
-                    if stop_at_first:
-                        return moves, points
-        return moves, points
-
-    def _bonus(self, tid: int, c0: int, c1: int, c2: int) -> int:
-        """T5, read before the tile goes down: rings completed (1-3), -1 for a bridge, 0 for neither."""
-        touch = self._touch.get
-        # T5: a corner already touched by 5 tiles is the last gap of a ring of six.
-        rings = (touch(c0, 0) == 5) + (touch(c1, 0) == 5) + (touch(c2, 0) == 5)
-        if rings:
-            return rings  # T5: a hexagon never also pays a bridge
-        filled = self._filled
-        e0, e1, e2 = edges(tid)
-        f0, f1, f2 = e0 in filled, e1 in filled, e2 in filled
-        # T5: a bridge shares exactly one edge, and the corner opposite it touches a tile at a point.
-        if f0 + f1 + f2 == 1:
-            opposite = c2 if f0 else c0 if f1 else c1
-            if touch(opposite, 0):
-                return -1
-        return 0
-
-    def _bonus_points(self, tid: int, c0: int, c1: int, c2: int) -> int:
-        kind = self._bonus(tid, c0, c1, c2)
-        if kind == 0:
-            return 0
-        if kind < 0:
-            return BRIDGE_BONUS
-        return HEXAGON_BONUS_GOLIATH[kind] if self._rules.multi_hexagon == "goliath" else HEXAGON_BONUS * kind
 
     def _start_bonus(self, index: int, held: int) -> int:
         """T3: the opening tile's bonus: a triple earns ``opening``; 0-0-0 more; 0-0-0 showing a higher triple more."""
@@ -931,39 +622,6 @@ class Round:
             self._out.append(player)  # T7: going out
         self._end_turn(player)
 
-    def _insert(self, tid: int, move: Move, cs: tuple[int, int, int]) -> None:
-        """Put a tile on the board: numbers and touch counts of its corners, and the frontier."""
-        assert move.corners is not None
-        num = self._num
-        touch = self._touch
-        new_points = []
-        for point, number in zip(cs, move.corners, strict=True):
-            if point not in num:
-                num[point] = number
-                new_points.append(point)
-            touch[point] = touch.get(point, 0) + 1
-        filled = self._filled
-        filled[tid] = move
-        assert move.tile is not None
-        self._on_board |= 1 << move.tile.index
-        self._board = None
-        frontier = self._frontier
-        frontier.pop(tid, None)
-        for neighbour in edges(tid):
-            if neighbour not in filled:
-                frontier[neighbour] = self._pattern(neighbour)
-        # A newly numbered point changes the pattern of every frontier triangle around it.
-        for point in new_points:
-            for other in around(point):
-                if other in frontier:
-                    frontier[other] = self._pattern(other)
-
-    def _pattern(self, tid: int) -> int:
-        """The key of a triangle's corner pattern (each corner's number or unset) into the fit table."""
-        num = self._num.get
-        c0, c1, c2 = corners(tid)
-        return (num(c0, -1) + 1) * 49 + (num(c1, -1) + 1) * 7 + num(c2, -1) + 1
-
     def _draw(self, player: int) -> None:
         index = self._pool.pop()
         self._hands[player] |= 1 << index
@@ -1057,6 +715,11 @@ class Round:
             items: list[ScoreItem] = []
             self._score(winner, Reason.BLOCKED, difference, items)
             self._events.append(Event(winner, EventKind.BLOCKED, items=tuple(items)))
+        self._close(Termination.BLOCKED, winner, frozenset(() if winner is None else (winner,)))
+
+    def _close_blocked(self) -> None:
+        """T7's blocked end with no points: for a position given as over (none were scored in it)."""
+        winner = _blocked_winner(self._rules, self._hands)
         self._close(Termination.BLOCKED, winner, frozenset(() if winner is None else (winner,)))
 
     def _close(self, termination: Termination, winner: int | None, winners: frozenset[int]) -> None:
@@ -1277,7 +940,7 @@ class Round:
         (``turn`` may then be left out). The board must be edge-connected and
         every grid point must carry one number.
         """
-        return _PositionReader(rules, text).read()
+        return _PositionReader(rules, text).read(object.__new__(cls))
 
 
 def _blocked_winner(rules: Rules, hands: Sequence[int]) -> int | None:
@@ -1290,184 +953,3 @@ def _blocked_winner(rules: Rules, hands: Sequence[int]) -> int | None:
         keys = list(zip(values, counts, strict=True))
     best = min(keys)
     return keys.index(best) if keys.count(best) == 1 else None
-
-
-_FIELDS = ("board", "hands", "pool", "scores", "turn", "starter", "open", "draws", "passes", "out")
-
-
-class _PositionReader:
-    """Reads and checks position text for ``Round.from_position``."""
-
-    def __init__(self, rules: Rules, text: str) -> None:
-        self.rules = rules
-        self.text = text
-
-    def fail(self, message: str) -> InvalidPositionError:
-        return InvalidPositionError(f"{message} in position {self.text!r}")
-
-    def read(self) -> Round:
-        rules, text = self.rules, self.text
-        if not isinstance(text, str):
-            raise InvalidPositionError(f"a position is text, not {type(text).__name__}")
-        fields: dict[str, str] = {}
-        for part in text.split(";"):
-            key, sep, value = part.partition(":")
-            key = key.strip()
-            if not sep or key not in _FIELDS or key in fields:
-                raise self.fail(f"cannot read {part.strip()!r}")
-            fields[key] = value.strip()
-        for required in ("board", "hands"):
-            if required not in fields:
-                raise self.fail(f"no {required!r}")
-        hands = [self.tiles(part) for part in fields["hands"].split("/")]
-        if len(hands) != rules.players:
-            raise self.fail(f"{len(hands)} hands for {rules.players} players")
-        pool = self.tiles(fields.get("pool", "-"))
-        placements = self.placements(fields["board"])
-        named = [m.tile for m in placements] + [t for h in hands for t in h] + pool
-        if len(set(named)) != len(named):
-            twice = next(t for t in named if named.count(t) > 1)
-            raise self.fail(f"tile {twice} appears twice")
-        scores = self.numbers(fields.get("scores"), "scores", rules.players) if "scores" in fields else None
-        round_ = object.__new__(Round)
-        round_._setup(rules, [[t.index for t in h] for h in hands], [t.index for t in reversed(pool)], scores)
-        turn = fields.get("turn")
-        if not placements:
-            if turn == "over":
-                raise self.fail("a round cannot be over before its first tile")
-            opener = self.player(turn, "turn") if turn is not None else None
-            openings = fields.get("open")
-            if openings is None:
-                if rules.start == "draw_one" and opener is None:
-                    raise self.fail("goliath's draw-one start is chance: give 'turn' and 'open: any'")
-                round_._start(opener if rules.start == "draw_one" else None)
-                if opener is not None and opener != round_._starter:
-                    raise self.fail(f"T3 makes player {round_._starter} open, not player {opener}")
-            else:
-                if opener is None:
-                    raise self.fail("'open' needs 'turn' (the opener)")
-                if openings == "any":
-                    mask = _ALL_TILES
-                else:
-                    mask = sum(1 << t.index for t in self.tiles(openings))
-                    if not mask or mask & ~round_._hands[opener]:
-                        raise self.fail(f"open {openings!r} names a tile player {opener} does not hold")
-                round_._set_opener(opener, mask)
-            if "starter" in fields and self.player(fields["starter"], "starter") != round_._starter:
-                raise self.fail("the starter of an unopened round is the opener ('turn')")
-            for name in ("draws", "passes", "out"):
-                if name in fields:
-                    raise self.fail(f"{name!r} before the opening tile")
-            return round_
-        if "open" in fields:
-            raise self.fail("'open' after the opening tile")
-        if turn is None:
-            raise self.fail("no 'turn'")
-        round_._starter = self.player(fields.get("starter", "0"), "starter")
-        self.build_board(round_, placements)
-        round_._draws = self.count(fields.get("draws", "0"), "draws")
-        max_draws = rules.max_draws
-        if max_draws is not None and round_._draws > max_draws:
-            raise self.fail(f"draws {round_._draws} exceed max_draws {max_draws}")
-        round_._passes = self.count(fields.get("passes", "0"), "passes")
-        if round_._passes > rules.players:
-            raise self.fail(f"passes {round_._passes} exceed the {rules.players} players (a pass per player is enough)")
-        out = [self.player(word, "out") for word in fields.get("out", "").split()]
-        empty = [p for p in range(rules.players) if not round_._hands[p]]
-        if turn == "over":
-            return self.finished(round_, out if sorted(out) == empty else empty)
-        if sorted(out) != empty or len(set(out)) != len(out):
-            raise self.fail(f"the players with no tiles ({empty}) must be the players 'out' ({out})")
-        if out and not rules.play_out_cycle:
-            raise self.fail("a player is out but the round is not over (only a played-out cycle continues)")
-        if round_._passes >= rules.players and not pool:
-            raise self.fail("every player passed with the pool empty: the round is over (blocked)")
-        round_._out = out
-        round_._to_move = self.player(turn, "turn")
-        if round_._to_move in out:
-            raise self.fail(f"player {round_._to_move} is out and has no turn")
-        return round_
-
-    def finished(self, round_: Round, out: list[int]) -> Round:
-        """A round given as over: its end is recomputed from the tiles, with no points (none were made here).
-
-        ``out`` lists the players with no tiles, in the order they went out when the text says so.
-        """
-        if out:
-            round_._out = out
-            round_._close(Termination.GOING_OUT, out[0], frozenset(out))
-        elif round_._pool:
-            raise self.fail("nobody is out and the pool holds tiles: the round is not over")
-        else:
-            winner = _blocked_winner(self.rules, round_._hands)
-            round_._close(Termination.BLOCKED, winner, frozenset(() if winner is None else (winner,)))
-        return round_
-
-    def tiles(self, words: str) -> list[Tile]:
-        words = words.strip()
-        if words in ("", "-"):
-            return []
-        try:
-            return [Tile.parse(word) for word in words.split()]
-        except InvalidMoveError as error:
-            raise self.fail(str(error)) from None
-
-    def placements(self, words: str) -> list[Move]:
-        words = words.strip()
-        if words in ("", "-"):
-            return []
-        moves = []
-        for entry in words.split(","):
-            try:
-                move = Move.parse(entry)
-            except InvalidMoveError as error:
-                raise self.fail(f"board: {error}") from None
-            if move.kind is not MoveKind.PLACE:
-                raise self.fail(f"board: {entry.strip()!r} is not a placed tile")
-            moves.append(move)
-        return moves
-
-    def build_board(self, round_: Round, placements: list[Move]) -> None:
-        by_tid: dict[int, Move] = {}
-        for move in placements:
-            assert move.place is not None
-            if move.place.tid in by_tid:
-                raise self.fail(f"two tiles on {move.place}")
-            by_tid[move.place.tid] = move
-        # T4: the layout is one piece joined by edges; insert it from the first tile outwards.
-        start = min(by_tid)
-        queue = [start]
-        seen = {start}
-        while queue:
-            tid = queue.pop()
-            move = by_tid[tid]
-            cs = corners(tid)
-            assert move.corners is not None
-            for point, number in zip(cs, move.corners, strict=True):
-                there = round_._num.get(point)
-                if there is not None and there != number:
-                    raise self.fail(f"{move} puts {number} on a point that shows {there}")
-            round_._insert(tid, move, cs)
-            for neighbour in edges(tid):
-                if neighbour in by_tid and neighbour not in seen:
-                    seen.add(neighbour)
-                    queue.append(neighbour)
-        if len(seen) != len(by_tid):
-            loose = next(m for t, m in by_tid.items() if t not in seen)
-            raise self.fail(f"{loose} shares no edge with the rest of the layout")
-
-    def player(self, word: str | None, name: str) -> int:
-        if word is None or not word.strip().isdigit() or not 0 <= int(word) < self.rules.players:
-            raise self.fail(f"{name} must be a player 0-{self.rules.players - 1}, not {word!r}")
-        return int(word)
-
-    def count(self, word: str, name: str) -> int:
-        if not word.strip().isdigit():
-            raise self.fail(f"{name} must be a whole number >= 0, not {word!r}")
-        return int(word)
-
-    def numbers(self, words: str | None, name: str, count: int) -> list[int]:
-        parts = (words or "").split()
-        if len(parts) != count or not all(re.fullmatch(r"-?\d+", p) for p in parts):
-            raise self.fail(f"{name} must be {count} whole numbers, not {words!r}")
-        return [int(p) for p in parts]

@@ -313,12 +313,6 @@ class Move:
     def __reduce__(self) -> tuple[Any, ...]:
         return (Move, (self.kind, self.tile, self.place, self.rotation))
 
-    @property
-    def reveals_hidden(self) -> bool:
-        """A draw, and T8's timeout (its penalty draws), show the player a hidden tile: undo must not take
-        them back (a replay would deal the same tile again)."""
-        return self.kind is MoveKind.DRAW or self.kind is MoveKind.TIMEOUT
-
     @classmethod
     def placement(cls, tile: Tile, place: Place, rotation: int = 0) -> Move:
         """Place ``tile`` on ``place`` so that corner i gets ``tile.numbers[(i + rotation) % 3]``."""
@@ -327,6 +321,20 @@ class Move:
     @property
     def is_placement(self) -> bool:
         return self.kind is MoveKind.PLACE
+
+    @property
+    def reveals_hidden(self) -> bool:
+        """Whether making this move may show its player something hidden: a tile drawn from the pool.
+
+        A draw shows the drawn tile (T6). A timeout (T8) ends the turn as if
+        the player could not place: they draw up to the cap while the pool
+        lasts, so it shows the tiles drawn; it draws none when the pool is
+        empty, the cap is already reached, or (no cap) a tile could already be
+        placed, which the move alone cannot tell, so it counts as showing.
+        Front ends ask this rather than listing move kinds, e.g. for undo: a
+        move that showed a hidden tile cannot be taken back.
+        """
+        return self.kind is MoveKind.DRAW or self.kind is MoveKind.TIMEOUT
 
     def __str__(self) -> str:
         if self.corners is None:
