@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bonepile import dominoes
 from bonepile.web import views
+from bonepile.web.views import dominoes as dominoes_view
 from bonepile.web.views import SeatInfo, Table, agree, possessive
 
 
@@ -32,13 +33,13 @@ def test_a_blocked_or_dominoed_hand_says_you_have_and_you_score() -> None:
     rules = dominoes.Rules.from_preset("draw", 2)
     hands = ((dominoes.Tile(1, 0),), (dominoes.Tile(6, 6),))
     blocked = dominoes.HandOutcome(dominoes.Termination.BLOCKED, 0, 0, (12, 0), (1, 12), hands)
-    text = views._dominoes_summary(table("You", "Ada"), rules, 1, blocked)["text"]
+    text = dominoes_view._dominoes_summary(table("You", "Ada"), rules, 1, blocked)["text"]
     assert text == "Blocked: You have the fewest pips and score 12"
-    assert views._dominoes_summary(table("Ann", "Ada"), rules, 1, blocked)["text"] == (
+    assert dominoes_view._dominoes_summary(table("Ann", "Ada"), rules, 1, blocked)["text"] == (
         "Blocked: Ann has the fewest pips and scores 12"
     )
     won = dominoes.HandOutcome(dominoes.Termination.DOMINO, 0, 0, (12, 0), (0, 12), ((), hands[1]))
-    assert views._dominoes_summary(table("You", "Ada"), rules, 1, won)["text"] == "You dominoed and score 12"
+    assert dominoes_view._dominoes_summary(table("You", "Ada"), rules, 1, won)["text"] == "You dominoed and score 12"
 
 
 def test_an_all_fives_observation_renders_with_its_arms_count_and_scores_made_in_play() -> None:
