@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from bonepile import dominoes
 from bonepile.web import views
-from bonepile.web.views import dominoes as dominoes_view
 from bonepile.web.views import SeatInfo, Table, agree, possessive
+from bonepile.web.views import dominoes as dominoes_view
 
 
 def table(*names: str, winners: tuple[int, ...] = (0,)) -> Table:
