@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from environment_helpers import require_module
 
 from bonepile.arena import ArenaConfig, GameSpec, PairScore, Sprt, elo_ratings, play_game, run_arena, schedule
 from bonepile.arena.backends import ProcessBackend, make_backend
@@ -190,7 +191,7 @@ def test_worker_processes_give_exactly_the_serial_results() -> None:
 
 
 def test_ray_backend_runs_a_small_tournament_locally() -> None:
-    pytest.importorskip("ray")
+    require_module("ray", "in the extra 'test'")
     config = ArenaConfig("dominoes", ("random", "greedy"), games=8, seed=8, preset="block", players=2)
     with make_backend("ray", jobs=2) as backend:
         remote = _summary(config, backend=backend, batch_size=4, parallelism=2)
@@ -217,7 +218,7 @@ def test_cli_arena_json_counts_every_game() -> None:
 
 
 def test_cli_arena_writes_results_and_plot(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    require_module("matplotlib", "in the extra 'test'")
     out, plot = tmp_path / "results.json", tmp_path / "elo.png"
     done = _bonepile(
         "arena", "dominoes", "--games", "6", "--jobs", "2", "--out", str(out), "--plot", str(plot), "--json"

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from environment_helpers import unless
 from rich.console import Console
 
 from bonepile.ai import make_agent
@@ -411,7 +412,7 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 # ----------------------------------------------------------------- the live screen in tmux
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux(tmp_path: Path) -> None:
     tmux = ["tmux", "-L", f"bonepile-test-{os.getpid()}"]
     record = tmp_path / "game.json"
@@ -477,7 +478,7 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_all_fives_table_in_tmux_shows_the_spinner_and_the_count(tmp_path: Path) -> None:
     tmux = ["tmux", "-L", f"bonepile-fives-{os.getpid()}"]
     command = shlex.join(_command("--preset", "all-fives", "--seed", "9", "--record", str(tmp_path / "g.json")))

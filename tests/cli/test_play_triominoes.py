@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from environment_helpers import unless
 from rich.console import Console
 
 from bonepile.ai import make_agent
@@ -571,7 +572,7 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 # ----------------------------------------------------------------- the live screen in tmux
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux(tmp_path: Path) -> None:
     tmux = ["tmux", "-L", f"bonepile-tri-test-{os.getpid()}"]
     record = tmp_path / "game.json"

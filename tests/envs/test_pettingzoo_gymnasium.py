@@ -16,10 +16,11 @@ import types
 import warnings
 
 import pytest
+from environment_helpers import require_module
 
-pettingzoo = pytest.importorskip("pettingzoo", reason="the optional extra 'rl' is not installed")
-gymnasium = pytest.importorskip("gymnasium", reason="the optional extra 'rl' is not installed")
-np = pytest.importorskip("numpy")
+pettingzoo = require_module("pettingzoo", "in the extra 'rl'")
+gymnasium = require_module("gymnasium", "in the extra 'rl'")
+np = require_module("numpy", "in the extra 'rl'")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402

@@ -14,8 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_support import (
-    CHROMIUM,
+from environment_helpers import require_module
+
+require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
+
+from browser_support import (  # noqa: E402
     LiveServer,
     TablePage,
     Watch,
@@ -27,9 +30,7 @@ from browser_support import (
     screenshot,
     start_from_form,
 )
-from playwright.sync_api import Browser, Page, expect
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 expect.set_options(timeout=20_000)
 
