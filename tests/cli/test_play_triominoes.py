@@ -627,9 +627,16 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         screen = screen_when(lambda s: "'xyz'" in s and s.rstrip().endswith("or q to quit >"))
         assert "'xyz' is not a move: type a code from the list" in screen
         assert screen.rstrip().endswith("or q to quit >")
-        send("9")
-        screen = screen_when(lambda s: "fits nowhere" in s or "there is no tile 9" in s)
-        assert "or q to quit >" in screen.rstrip().splitlines()[-1]
+        # Tile 9 of this hand, 3-4-4, fits nowhere yet; there is no tile 12. Each answer, then the prompt again.
+        assert str(seen.hand[8]) == "3-4-4" and not choices.of_tile(9) and choices.placements[0].code == "3a"
+        for typed, answer in (
+            ("9", "3-4-4 fits nowhere now: type a code from the list, like 3a, or a tile number"),
+            ("12", "there is no tile 12: your tiles are numbered 1 to 9"),
+        ):
+            send(typed)
+            screen = screen_when(lambda s, a=answer: a in s and s.rstrip().endswith("or q to quit >"))
+            assert answer in screen
+            assert "or q to quit >" in screen.rstrip().splitlines()[-1]
 
         first = choices.placements[0]
         send(str(first.number))
