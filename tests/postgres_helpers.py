@@ -13,7 +13,7 @@ import os
 import secrets
 from collections.abc import Iterator
 
-import pytest
+from environment_helpers import require
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
@@ -25,7 +25,7 @@ def fresh_database() -> Iterator[str]:
     """The URL of a new, empty database on the test server; dropped (connections and all) afterwards."""
     admin_url = os.environ.get(ENV)
     if not admin_url:
-        pytest.skip(f"no PostgreSQL server for the tests: set {ENV} (.ci/run does)")
+        require(False, f"a PostgreSQL server for the tests: set {ENV} (.ci/run does)")
     name = f"bonepile_test_{secrets.token_hex(5)}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     try:

@@ -53,9 +53,14 @@ def test_heuristic_takes_points_and_does_not_hand_the_next_player_a_count() -> N
 def test_the_heuristic_weighs_the_opponents_possible_count_from_the_engines_preview() -> None:
     # Leaving ends whose count the next player can raise to a multiple of five costs the move.
     hand = at("hands: 1-2 3-2 6-6 / 4-4 0-0 5-5; line: 3-6 6-1; boneyard: 4-0 5-0 6-0; turn: 0")
+    # 3-2 left leaves ends 2 and 1 (count 3): 4-2 west, 3-1 east and 2-2 west (2 + 2 + 1) would each make 5.
+    # 1-2 right leaves 3 and 2 (count 5): no tile makes a multiple of five (3-3 makes 8, 2-2 makes 7, 0-2 3).
+    # The opponent holds 3 of the 23 tiles player 0 cannot see, so each of the three by the chance 3/23:
+    # the expected best count is 5 * (1 - (20/23) ** 3) = 1.71, against 0.
     view = TableView(hand.observation(0))
-    after = view.preview(Move.parse("3-2 left"))
-    assert view.expected_threat(after) >= 0.0
+    assert view.hold_chance == pytest.approx(3 / 23)
+    assert view.expected_threat(view.preview(Move.parse("3-2 left"))) == pytest.approx(5 * (1 - (20 / 23) ** 3))
+    assert view.expected_threat(view.preview(Move.parse("1-2 right"))) == 0.0
     assert Tile(4, 4) in view.threats and Tile(1, 2) not in view.threats  # a tile it holds is nobody else's
 
 
@@ -97,7 +102,9 @@ def test_sampled_worlds_in_all_fives_keep_the_layout_and_admit_the_real_hands(pl
             assert imagined.spinner == game.hand.spinner and imagined.north == game.hand.north
             assert imagined.open_ends == game.hand.open_ends and imagined.count == game.hand.count
             assert imagined.scores == game.scores
-            assert set(imagined.legal_moves()) <= set(Move.parse(str(m)) for m in imagined.legal_moves())
+            # The mover's own tiles are known: in every imagined world they have the real choices.
+            assert imagined.to_move == player and set(imagined.tiles_of(player)) == set(real[player])
+            assert set(imagined.legal_moves()) == set(game.legal_moves()), game.hand.position()
             checked += 1
             game.play(rng.choice(game.legal_moves()))
     assert checked >= 100

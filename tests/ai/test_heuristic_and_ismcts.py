@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Callable
 
 import pytest
 from positions import decision_points
+from search_clock import IterationClock
 
 from bonepile.ai import make_agent
 from bonepile.ai.base import ALIASES, Agent
@@ -133,13 +133,18 @@ def test_ismcts_depends_on_its_seed() -> None:
     assert len(runs) > 1
 
 
-def test_ismcts_time_budget_stops_in_time() -> None:
+def test_ismcts_time_budget_stops_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a clock where each iteration takes 1 ms, a 0.05 s budget is 50 iterations: the search spends it and
+    # stops at its first look at the clock after (it looks every 8 iterations), however busy the machine.
     observation = decision_points("dominoes", "partnership", 4, 2, 1)[0]
     agent = ISMCTSAgent("dominoes", 0, time_limit=0.05)
-    start = time.perf_counter()
+    clock = IterationClock(monkeypatch, per_iteration=0.001)
     assert agent.choose(observation) in observation.legal_moves
-    assert time.perf_counter() - start < 0.5
-    assert agent.last_iterations > 0
+    assert agent.last_iterations == clock.iterations
+    assert 50 <= clock.iterations < 50 + 8
+    clock.restart(per_iteration=0.004)  # slower iterations: fewer of them in the same budget
+    agent.choose(observation)
+    assert 13 <= clock.iterations < 13 + 8
 
 
 # ----------------------------------------------------------------- the match reward

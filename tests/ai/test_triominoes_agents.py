@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 from positions import decision_points
+from search_clock import IterationClock
 
 from bonepile.ai import make_agent
 from bonepile.ai.base import Agent
@@ -75,20 +75,46 @@ def test_the_registry_builds_the_triominoes_agents() -> None:
     assert isinstance(expert, ISMCTSAgent) and expert.iterations is not None and expert.time_limit is None
 
 
-def test_goliath_buys_only_when_every_placement_gifts_a_bonus() -> None:
-    game = Game.new("goliath", 2, seed=4)
+def goliath_buys(seed: int) -> list[tuple[str, list[str]]]:
+    """Round 1 of a two-player goliath game of the heuristic against itself: at each purchase the position and the
+    placements it turned down that leave no bonus place on the board (T5), checked by the engine."""
+    game = Game.new("goliath", 2, seed=seed)
     agent = HeuristicAgent("triominoes", 0)
-    bought = chosen = 0
+    buys: list[tuple[str, list[str]]] = []
     while not game.is_over and game.round_number == 1:
         player = game.to_move
         assert player is not None
         observation = game.observation(player)
         move = agent.choose(observation)
-        if any(m.kind is MoveKind.PLACE for m in observation.legal_moves) and len(observation.legal_moves) > 1:
-            chosen += 1
-            bought += move.kind is MoveKind.DRAW
+        if move.kind is MoveKind.DRAW:
+            placements = [m for m in observation.legal_moves if m.kind is MoveKind.PLACE]
+            if placements:  # a purchase (T6): it could have placed a tile
+                safe = []
+                for placement in placements:
+                    after = game.round.copy()
+                    after.play(placement)
+                    if not any(after.place_bonus(place) > 0 for place in after.frontier()):
+                        safe.append(str(placement))
+                buys.append((game.round.position(), safe))
         game.play(move)
-    assert chosen > 10 and bought <= chosen // 4
+    return buys
+
+
+def test_goliath_buys_only_when_every_placement_gifts_a_bonus() -> None:
+    buys = goliath_buys(4)
+    assert len(buys) >= 1
+    assert all(not safe for _, safe in buys), buys
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the heuristic also buys to keep the next player blocked or its own hand flexible (board_value's block "
+    "and places terms): seeds 7, 8, 11, 13, 15, 16 and 19 buy while a placement leaves no bonus place",
+)
+def test_goliath_buys_only_when_every_placement_gifts_a_bonus_in_every_deal() -> None:
+    buys = [buy for seed in range(4, 20) for buy in goliath_buys(seed)]
+    assert len(buys) >= 1
+    assert all(not safe for _, safe in buys), [buy for buy in buys if buy[1]]
 
 
 HEXAGON_GIFT = (
@@ -208,13 +234,18 @@ def test_ismcts_depends_on_its_seed() -> None:
     assert len(runs) > 1
 
 
-def test_ismcts_time_budget_stops_in_time() -> None:
+def test_ismcts_time_budget_stops_in_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a clock where each iteration takes 1 ms, a 0.05 s budget is 50 iterations: the search spends it and
+    # stops at its first look at the clock after (it looks every 8 iterations), however busy the machine.
     observation = decision_points("triominoes", "pressman", 4, 2, 1)[0]
     agent = ISMCTSAgent("triominoes", 0, time_limit=0.05)
-    start = time.perf_counter()
+    clock = IterationClock(monkeypatch, per_iteration=0.001)
     assert agent.choose(observation) in observation.legal_moves
-    assert time.perf_counter() - start < 0.5
-    assert agent.last_iterations > 0
+    assert agent.last_iterations == clock.iterations
+    assert 50 <= clock.iterations < 50 + 8
+    clock.restart(per_iteration=0.004)  # slower iterations: fewer of them in the same budget
+    agent.choose(observation)
+    assert 13 <= clock.iterations < 13 + 8
 
 
 # ----------------------------------------------------------------- the sampler

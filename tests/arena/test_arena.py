@@ -6,9 +6,11 @@ import json
 import random
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
+from environment_helpers import require_module
 
 from bonepile.arena import ArenaConfig, GameSpec, PairScore, Sprt, elo_ratings, play_game, run_arena, schedule
 from bonepile.arena.backends import ProcessBackend, make_backend
@@ -122,6 +124,12 @@ def test_partnership_agents_share_teams_and_every_game_has_one_winning_team() ->
 
 
 def test_three_agents_in_two_player_games_meet_in_every_pairing() -> None:
+    config = ArenaConfig("dominoes", ("random", "greedy", "heuristic"), games=2, seed=1, preset="block", players=2)
+    result = run_arena(config)
+    pairs = [("random", "greedy"), ("random", "heuristic"), ("greedy", "heuristic")]
+    assert Counter(r.pairing for r in result.results) == {pair: 2 for pair in pairs}
+    assert all(sorted(r.seats) == sorted(r.pairing) for r in result.results)  # each pair plays itself, seat for seat
+    assert {s.name: s.games for s in result.agents} == {"random": 4, "greedy": 4, "heuristic": 4}
     config = ArenaConfig("dominoes", ("random", "greedy", "random"), games=2, seed=1, preset="block", players=2)
     assert len(run_arena(config).results) == 2  # a repeated name is one agent: one pairing
     config = ArenaConfig("dominoes", ("random", "greedy"), games=2, seed=1, preset="block", players=3)
@@ -136,7 +144,17 @@ def test_points_per_hand_average_over_seat_hands() -> None:
     assert stats.wins == 4  # one agent in both seats: every game has a winner among its seats
     hands = sum(r.hands for r in result.results)
     assert stats.seat_hands == 2 * hands
-    assert stats.points == sum(sum(r.seat_points) for r in result.results)
+    assert stats.points == sum(sum(r.seat_points) for r in result.results) > 0
+    assert stats.points_per_hand == pytest.approx(stats.points / (2 * hands))
+    # Two agents: each one's points over the hands its own seats played.
+    result = run_arena(ArenaConfig("dominoes", ("random", "greedy"), games=6, seed=5, preset="draw", players=2))
+    for stats in result.agents:
+        points = sum(
+            p for r in result.results for seat, p in zip(r.seats, r.seat_points, strict=True) if seat == stats.name
+        )
+        seat_hands = sum(r.hands * r.seats.count(stats.name) for r in result.results)
+        assert seat_hands > 0 and points > 0
+        assert stats.points_per_hand == pytest.approx(points / seat_hands)
 
 
 def test_hands_only_plays_one_hand_per_game() -> None:
@@ -173,7 +191,7 @@ def test_worker_processes_give_exactly_the_serial_results() -> None:
 
 
 def test_ray_backend_runs_a_small_tournament_locally() -> None:
-    pytest.importorskip("ray")
+    require_module("ray", "in the extra 'test'")
     config = ArenaConfig("dominoes", ("random", "greedy"), games=8, seed=8, preset="block", players=2)
     with make_backend("ray", jobs=2) as backend:
         remote = _summary(config, backend=backend, batch_size=4, parallelism=2)
@@ -200,7 +218,7 @@ def test_cli_arena_json_counts_every_game() -> None:
 
 
 def test_cli_arena_writes_results_and_plot(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
+    require_module("matplotlib", "in the extra 'test'")
     out, plot = tmp_path / "results.json", tmp_path / "elo.png"
     done = _bonepile(
         "arena", "dominoes", "--games", "6", "--jobs", "2", "--out", str(out), "--plot", str(plot), "--json"

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from environment_helpers import unless
 from rich.console import Console
 
 from bonepile.ai import make_agent
@@ -411,7 +412,7 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 # ----------------------------------------------------------------- the live screen in tmux
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux(tmp_path: Path) -> None:
     tmux = ["tmux", "-L", f"bonepile-test-{os.getpid()}"]
     record = tmp_path / "game.json"
@@ -477,17 +478,18 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         subprocess.run([*tmux, "kill-server"], capture_output=True)
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_all_fives_table_in_tmux_shows_the_spinner_and_the_count(tmp_path: Path) -> None:
     tmux = ["tmux", "-L", f"bonepile-fives-{os.getpid()}"]
-    command = shlex.join(_command("--preset", "all-fives", "--seed", "4", "--record", str(tmp_path / "g.json")))
+    command = shlex.join(_command("--preset", "all-fives", "--seed", "9", "--record", str(tmp_path / "g.json")))
     subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "100", "-y", "40", command + "; sleep 30"])
-    # What the engine says the player sees at their first turn, with the same AI player.
-    expected = Game.new("all-fives", 2, 4)
-    agent = make_agent("greedy", "dominoes", agent_seed(4, 1))
+    # With seed 9 the AI leads the 5-5: the spinner, a count of 10, and 10 points to the AI at once.
+    expected = Game.new("all-fives", 2, 9)
+    agent = make_agent("greedy", "dominoes", agent_seed(9, 1))
     while expected.to_move != 0:
         expected.play(agent.choose(expected.observation(1)))
     seen = expected.observation(0)
+    assert (seen.spinner, seen.count, seen.scores) == (Tile(5, 5), 10, (0, 10))
 
     def screen_when(ready: Callable[[str], bool], timeout: float = 10.0) -> str:
         deadline = time.monotonic() + timeout
@@ -500,10 +502,10 @@ def test_the_live_all_fives_table_in_tmux_shows_the_spinner_and_the_count(tmp_pa
     try:
         screen = screen_when(lambda s: "Your move" in s)
         assert screen.splitlines()[0].startswith("Dominoes · all-fives · 2 players · hand 1 · first to 150")
-        assert f"count {seen.count}" in screen
-        if seen.spinner is not None:
-            assert f"layout · spinner {seen.spinner}" in screen
-        assert f"score {seen.scores[0]}" in screen and f"score {seen.scores[1]}" in screen
+        assert "layout · spinner 5-5" in screen
+        assert re.search(r"open ends: left 5 · right 5 +count 10 ", screen), screen
+        assert re.search(r"AI 1 \(greedy\) ─+╮\n.*\n│ led 5-5 \(\+10\) +│\n│ score 10 +│", screen), screen
+        assert "─ You · score 0 ─" in screen
         subprocess.run([*tmux, "send-keys", "-t", "play", "q", "Enter"], check=True)
         screen = screen_when(lambda s: "You quit" in s)
         assert "You quit: the game stops in hand 1" in screen and "Traceback" not in screen

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from environment_helpers import unless
 from rich.console import Console
 
 from bonepile.ai import make_agent
@@ -571,7 +572,7 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 # ----------------------------------------------------------------- the live screen in tmux
 
 
-@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+@unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux(tmp_path: Path) -> None:
     tmux = ["tmux", "-L", f"bonepile-tri-test-{os.getpid()}"]
     record = tmp_path / "game.json"
@@ -626,9 +627,16 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         screen = screen_when(lambda s: "'xyz'" in s and s.rstrip().endswith("or q to quit >"))
         assert "'xyz' is not a move: type a code from the list" in screen
         assert screen.rstrip().endswith("or q to quit >")
-        send("9")
-        screen = screen_when(lambda s: "fits nowhere" in s or "there is no tile 9" in s)
-        assert "or q to quit >" in screen.rstrip().splitlines()[-1]
+        # Tile 9 of this hand, 3-4-4, fits nowhere yet; there is no tile 12. Each answer, then the prompt again.
+        assert str(seen.hand[8]) == "3-4-4" and not choices.of_tile(9) and choices.placements[0].code == "3a"
+        for typed, answer in (
+            ("9", "3-4-4 fits nowhere now: type a code from the list, like 3a, or a tile number"),
+            ("12", "there is no tile 12: your tiles are numbered 1 to 9"),
+        ):
+            send(typed)
+            screen = screen_when(lambda s, a=answer: a in s and s.rstrip().endswith("or q to quit >"))
+            assert answer in screen
+            assert "or q to quit >" in screen.rstrip().splitlines()[-1]
 
         first = choices.placements[0]
         send(str(first.number))

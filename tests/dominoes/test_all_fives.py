@@ -100,6 +100,20 @@ def test_d4_the_spinners_ends_open_only_after_both_sides_hold_a_tile() -> None:
     assert set(hand.legal_moves()) == moves("5-4 south")
 
 
+def test_d4_a_player_who_can_play_must_even_for_no_points_and_only_one_who_cannot_draws() -> None:
+    # Ends 1 (west), 3 (east) and the spinner's empty north and south (5): count 1 + 3 = 4.
+    # Player 0's 5-2 fits only the spinner's ends and scores nothing there (1 + 3 + 2 = 6), its 6-6 fits
+    # nothing: the one move is 5-2 north, not a draw, though the boneyard is full; never the 6-6.
+    text = "hands: 5-2 6-6 / 4-4 0-0; line: 1-5 5-5 5-3; spinner: 5-5; north: -; south: -; boneyard: 2-1 6-1; turn: 0"
+    hand = at(text)
+    assert hand.count == 4
+    assert hand.legal_moves() == (Move.parse("5-2 north"),)
+    hand.play("5-2 north")
+    assert (hand.count, last(hand).points) == (6, 0)
+    # Player 1's 4-4 and 0-0 fit none of 1, 3, 2 and 5: a draw, the only move.
+    assert hand.legal_moves() == (Move.parse("draw"),)
+
+
 def test_d4_later_doubles_are_ordinary_and_a_double_at_an_arms_end_counts_both_halves() -> None:
     hand = at("hands: 6-6 4-1 / 3-3 2-0; line: 3-5 5-5 5-6; spinner: 5-5; north: -; south: -; boneyard: 2-1; turn: 0")
     assert hand.count == 3 + 6

@@ -121,22 +121,28 @@ def future(rules: Rules, layout: Layout) -> tuple[Any, ...]:
     return (count_of(layout), sorted((n, d, e) for _, n, d, e in ends), free_sides)
 
 
-def check_choice_of_ends(hand: Hand, legal: tuple[Move, ...]) -> None:
-    """D4: each tile that fits is offered once per different future, at an end it fits."""
+KEEP_ORDER = (End.RIGHT, End.LEFT, End.NORTH, End.SOUTH)
+"""D4: of ends where the choice does not matter, the move names the first of these (the right end, as ever)."""
+
+
+def plays_on_arms(hand: Hand) -> set[Move]:
+    """D4 on a spinner's arms or a line whose doubles count: each held tile at each end it fits, one move per
+    different future (count and open ends), at the first such end in ``KEEP_ORDER``."""
     rules = hand.rules
     player = hand.to_move
     assert player is not None
     layout = layout_of(hand)
     numbers = {end: n for end, n, _, _ in open_ends(layout)}
+    plays: set[Move] = set()
     for t in hand.tiles_of(player):
-        fits = [end for end, n in numbers.items() if t.has(n)]
-        offered = [m.end for m in legal if m.tile is t]
-        assert all(end in fits for end in offered), hand.position()
-        assert all(end is not None for end in offered)
-        futures = [future(rules, laid(rules, layout, end, t)) for end in offered if end is not None]
-        assert len(set(map(repr, futures))) == len(futures), (hand.position(), t)
-        every = {repr(future(rules, laid(rules, layout, end, t))) for end in fits}
-        assert every == set(map(repr, futures)), (hand.position(), t)
+        futures: set[str] = set()
+        for end in KEEP_ORDER:
+            if end in numbers and t.has(numbers[end]):
+                after = repr(future(rules, laid(rules, layout, end, t)))
+                if after not in futures:
+                    futures.add(after)
+                    plays.add(Move.play(t, end))
+    return plays
 
 
 def expected_legal_moves(hand: Hand, opening: tuple[int, frozenset[Tile]] | None) -> set[Move]:
@@ -149,24 +155,20 @@ def expected_legal_moves(hand: Hand, opening: tuple[int, frozenset[Tile]] | None
     if ends is None:
         assert opening is not None and opening[0] == player
         return {Move.play(t) for t in opening[1]}
-    if rules.spinner or rules.hand_score == "all_fives":
-        legal = hand.legal_moves()
-        numbers = {n for _, n, _, _ in open_ends(layout_of(hand))}
-        if any(t.has(n) for t in held for n in numbers):
-            check_choice_of_ends(hand, legal)
-            return set(legal)
-        return {DRAW} if rules.drawing and hand.boneyard_size > rules.boneyard_reserve else {PASS}
-    left, right = ends
     plays: set[Move] = set()
-    for t in held:
-        if left == right:
+    if rules.spinner or rules.hand_score == "all_fives":
+        plays = plays_on_arms(hand)
+    else:
+        left, right = ends
+        for t in held:
+            if left == right:
+                if t.has(left):
+                    plays.add(Move.play(t, End.RIGHT))
+                continue
             if t.has(left):
+                plays.add(Move.play(t, End.LEFT))
+            if t.has(right):
                 plays.add(Move.play(t, End.RIGHT))
-            continue
-        if t.has(left):
-            plays.add(Move.play(t, End.LEFT))
-        if t.has(right):
-            plays.add(Move.play(t, End.RIGHT))
     if plays:
         return plays  # D4: a player who can play must
     if rules.drawing and hand.boneyard_size > rules.boneyard_reserve:

@@ -16,9 +16,10 @@ import random
 from typing import Any
 
 import pytest
+from environment_helpers import require_module
 
-pyspiel = pytest.importorskip("pyspiel", reason="the optional extra 'peers' (open_spiel) is not installed")
-np = pytest.importorskip("numpy")
+pyspiel = require_module("pyspiel", "open_spiel, in the extra 'peers'")
+np = require_module("numpy", "in the extra 'rl'")
 
 import openspiel_helpers  # noqa: E402
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from environment_helpers import require_module
 
 from bonepile.dominoes import End, Hand, Move, Observation, Rules, Termination, Tile
 from bonepile.peers import Decider, LockstepMismatch, LockstepResult, OurDecider, PeerDecider, bonepile_decider
@@ -25,13 +26,13 @@ GAMES_PER_PEER = 1000
 
 @pytest.fixture(scope="module")
 def openspiel() -> None:
-    pytest.importorskip("pyspiel", reason="the optional extra 'peers' (open_spiel) is not installed")
-    pytest.importorskip("open_spiel.python.games", reason="the optional extra 'peers' (open_spiel) is not installed")
+    require_module("pyspiel", "open_spiel, in the extra 'peers'")
+    require_module("open_spiel.python.games", "open_spiel, in the extra 'peers'")
 
 
 @pytest.fixture(scope="module")
 def dominoes_package() -> None:
-    pytest.importorskip("dominoes", reason="the optional extra 'peers' (dominoes) is not installed")
+    require_module("dominoes", "the dominoes package, in the extra 'peers'")
 
 
 def heaviest(observation: Observation) -> Move:

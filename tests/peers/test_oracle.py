@@ -16,6 +16,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from environment_helpers import require_module
 
 from bonepile.dominoes import Hand, Termination, Tile
 from bonepile.peers import bonepile_decider
@@ -26,8 +27,8 @@ ORACLE_PATH = Path(__file__).resolve().parents[2] / "bench" / "oracle.py"
 
 @pytest.fixture(scope="module")
 def oracle() -> ModuleType:
-    pytest.importorskip("pyspiel", reason="the optional extra 'peers' (open_spiel) is not installed")
-    pytest.importorskip("open_spiel.python.games", reason="the optional extra 'peers' (open_spiel) is not installed")
+    require_module("pyspiel", "open_spiel, in the extra 'peers'")
+    require_module("open_spiel.python.games", "open_spiel, in the extra 'peers'")
     spec = importlib.util.spec_from_file_location("bench_oracle", ORACLE_PATH)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

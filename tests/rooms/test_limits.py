@@ -3,6 +3,7 @@ closed, the Host and Origin checks, and a second process on one SQLite file refu
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import subprocess
 import sys
@@ -47,19 +48,40 @@ def test_a_body_sent_a_byte_at_a_time_is_given_up(db_url: str) -> None:
         assert answer.startswith(b"HTTP/1.1 408") and b"body_timeout" in answer
 
 
-def test_an_idle_keep_alive_connection_is_closed(db_url: str) -> None:
-    with live_app(db_url, settings=SHORT) as live:
-        idle = socket.create_connection(("127.0.0.1", live.port), timeout=10)
-        idle.sendall(b"GET /api/games/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-        answer = b""
-        while b"\r\n\r\n" not in answer:
-            answer += idle.recv(65536)
-        assert answer.startswith(b"HTTP/1.1 200")
-        idle.settimeout(10)
-        started = time.monotonic()
+def idle_connection(live: LiveApp) -> tuple[socket.socket, float]:
+    """A keep-alive connection that got one answer and then says nothing; when the answer's head arrived."""
+    idle = socket.create_connection(("127.0.0.1", live.port), timeout=10)
+    idle.sendall(b"GET /api/games/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += idle.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 200")
+    return idle, time.monotonic()
+
+
+def test_an_idle_keep_alive_connection_is_closed(db_url: str, tmp_path: Path) -> None:
+    """Closed ``idle_timeout`` (1 s) after its answer, and because of that setting: a connection made earlier
+    to a server whose ``idle_timeout`` is a minute is still open then (with uvicorn's default keep-alive of 5 s
+    for both, the earlier one would close first)."""
+    # The head timeout (which also bounds the wait for a next request) is set long on both, so only
+    # idle_timeout can close the connection within the test.
+    short = TEST_SETTINGS.__class__(min_turn_time=0.1, header_timeout=60.0, idle_timeout=1.0)
+    long_settings = TEST_SETTINGS.__class__(min_turn_time=0.1, header_timeout=60.0, idle_timeout=60.0)
+    control_db = f"sqlite:///{tmp_path / 'control.db'}"  # one server to a SQLite file
+    with live_app(control_db, settings=long_settings) as patient, live_app(db_url, settings=short) as live:
+        control, _ = idle_connection(patient)
+        time.sleep(0.5)
+        idle, answered = idle_connection(live)
+        idle.settimeout(30)
         while idle.recv(65536):  # the rest of the answer, then the close
-            assert time.monotonic() - started < 10
+            pass
+        closed = time.monotonic()
         idle.close()
+        assert closed - answered >= short.idle_timeout - 0.05  # not before its time
+        control.setblocking(False)
+        with contextlib.suppress(BlockingIOError):  # raised: still open, nothing to read, as it should be
+            assert control.recv(65536) != b"", "the connection to the server with a minute's idle_timeout was closed"
+        control.close()
 
 
 def test_a_foreign_host_is_refused(live: LiveApp) -> None:

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 import time
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 
 from rooms_helpers import Client, LiveApp, auth, live_app, make_room
+from sqlalchemy import create_engine, select, update
+
+from bonepile.store.db import GameRow
 
 
 def _deadline(text: str) -> datetime:
@@ -39,16 +42,28 @@ def test_a_dominoes_seat_out_of_time_gets_a_legal_move_played_for_it(live: LiveA
     assert last["text"].startswith(("You ran out of time: ", "Bo ran out of time: "))
     for _ in range(3):
         ann.until(lambda m: m["type"] == "view" and m["cause"] == "timeout")
-    # A seat that moves in time: its move is its own, and the clock starts afresh for the next seat.
-    view = ann.view
+    stored = live.store.get(ann.view["id"])
+    assert stored.timeouts and all(1 <= n <= len(stored.moves) for n in stored.timeouts)
+
+
+def test_a_seat_that_moves_in_time_plays_its_own_move_and_the_clock_starts_afresh(live: LiveApp) -> None:
+    # 30 s a turn: the move is surely in time, so nothing here races the clock.
+    seats = [{"kind": "human", "name": "You"}, {"kind": "human", "name": "Bo"}]
+    clients = start_room(live, game="dominoes", seats=seats, turn_time_limit=30, options={"target": 100})
+    view = clients[0].view
+    assert view is not None
     mover = clients[view["turn"]]
     mine = mover.view_at(view["move_number"])
+    old_deadline = _deadline(mine["clock"]["deadline"])
+    sent = datetime.now(UTC).replace(tzinfo=None)
     mover.move(mine)
     answer = mover.until(lambda m: m["type"] in ("ack", "error"))
-    if answer["type"] == "ack":  # (unless the clock beat it: then the move was stale, which is fine too)
-        assert answer["move"]["timed_out"] is False
-    stored = live.store.get(view["id"])
-    assert stored.timeouts and all(1 <= n <= len(stored.moves) for n in stored.timeouts)
+    assert answer["type"] == "ack" and answer["move"]["timed_out"] is False
+    after = mover.view_at(view["move_number"] + 1)
+    clock = after["clock"]
+    assert clock["seat"] == after["turn"] != view["turn"] and clock["limit"] == 30
+    # The next seat's turn began after the move was sent: its deadline is a full limit after that, not the old one.
+    assert _deadline(clock["deadline"]) >= sent + timedelta(seconds=30) - timedelta(milliseconds=1) > old_deadline
 
 
 def test_a_tri_ominos_seat_out_of_time_times_out_by_t8(live: LiveApp) -> None:
@@ -91,15 +106,23 @@ def test_the_clock_survives_a_restart(db_url: str) -> None:
     with live_app(db_url) as first:
         game_id = first.http.post("/api/games", json=body).json()["id"]
         before = first.http.get(f"/api/games/{game_id}/view", params={"seat": "turn"}).json()["clock"]
-        short = first.http.post("/api/games", json=body | {"turn_time_limit": 0.5}).json()["id"]
+        short = first.http.post("/api/games", json=body).json()["id"]
         moves_before = len(first.store.get(short).moves)
-    time.sleep(0.8)  # the short game's deadline passes while no server runs
+        assert not first.store.get(short).timeouts  # 30 s: it cannot run out while this server runs
+    # While no server runs, the second game's turn is made to have begun a minute ago: its deadline has passed.
+    engine = create_engine(db_url)
+    with engine.begin() as connection:
+        started = datetime.now(UTC) - timedelta(seconds=60)
+        connection.execute(update(GameRow).where(GameRow.id == short).values(turn_started_at=started))
+        assert connection.execute(select(GameRow.timeouts).where(GameRow.id == short)).scalar() in (None, [])
+    engine.dispose()
     with live_app(db_url) as second:
         after = second.http.get(f"/api/games/{game_id}/view", params={"seat": "turn"}).json()["clock"]
         assert after["deadline"] == before["deadline"] and after["remaining"] <= before["remaining"]
         assert abs((_deadline(after["deadline"]) - _deadline(before["deadline"])).total_seconds()) < 0.001
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 15
         while not second.store.get(short).timeouts:
             assert time.monotonic() < deadline, "the passed deadline was not applied after the restart"
             time.sleep(0.02)
         assert len(second.store.get(short).moves) > moves_before
+        assert not second.store.get(game_id).timeouts  # the clock that had not run out still runs

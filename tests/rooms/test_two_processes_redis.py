@@ -11,16 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import pytest
+from environment_helpers import unless
 from rooms_helpers import Client, ServeProcess, auth, check_no_leaks, free_port, make_room, play_room, replay_to
 
 REDIS_SERVER = shutil.which("redis-server") or (
     "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
 )
 
-pytestmark = pytest.mark.skipif(
-    REDIS_SERVER is None, reason="redis-server is not installed (Debian package redis-server; .ci/run installs it)"
-)
+pytestmark = unless(REDIS_SERVER is not None, "redis-server (Debian package redis-server; .ci/run installs it)")
 
 
 @contextlib.contextmanager

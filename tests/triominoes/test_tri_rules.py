@@ -103,11 +103,14 @@ def test_t1_a_tile_never_flips_so_a_mirror_only_fit_is_no_fit() -> None:
 @pytest.mark.parametrize("preset", ["pressman", "goliath", "classic"])
 @pytest.mark.parametrize(("players", "size"), [(2, 9), (3, 7), (4, 7), (5, 6), (6, 6)])
 def test_t2_hand_sizes_and_pool(preset: str, players: int, size: int) -> None:
-    round_ = Round.deal(Rules.from_preset(preset, players), random.Random(players))
-    counts = [round_.tile_count(p) for p in range(players)]
-    drawn_to_start = sum(1 for e in round_.events if e.kind is EventKind.SETUP_DRAW)
-    assert sum(counts) == players * size + drawn_to_start
-    assert round_.pool_size == 56 - players * size - drawn_to_start
+    # Each player holds the hand size plus the tiles they drew before the first placement (in classic, deals
+    # 8, 16, 60 and 62 have such draws, by one player or several).
+    for seed in (players, 8, 16, 60, 62):
+        round_ = Round.deal(Rules.from_preset(preset, players), random.Random(seed))
+        setup = [e.player for e in round_.events if e.kind is EventKind.SETUP_DRAW]
+        drawn = [setup.count(p) for p in range(players)]
+        assert [round_.tile_count(p) for p in range(players)] == [size + n for n in drawn], (seed, drawn)
+        assert round_.pool_size == 56 - players * size - sum(drawn)
 
 
 @pytest.mark.parametrize("players", [1, 7])

@@ -6,16 +6,18 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import update
 from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create, open_client, view_of, wait_for
 
-from bonepile.store.db import GameStore, StoreError, backup
+from bonepile.store.db import GameRow, GameStore, StoreError, backup
 from bonepile.web.sessions import clean_name
 from bonepile.web.settings import Settings
 
@@ -287,11 +289,25 @@ def test_idle_games_leave_memory_and_come_back_on_demand(db_url: str) -> None:
 
 
 def test_old_games_are_purged_after_the_retention(client: TestClient) -> None:
+    """The manager's purge deletes (from the database and from memory) the games untouched for longer than
+    ``retention_days``, and keeps those touched since: a day either side of the cutoff."""
     manager = client.app.state.manager  # type: ignore[attr-defined]
-    game = create(client, **HUMAN_VS_AI, seed=9)["id"]
-    assert manager.purge() == 0  # a new game is kept
-    deleted = manager.store.purge(before=manager.store.get(game).updated_at.replace(year=3000))
-    assert game in deleted and manager.store.get(game) is None
+    days = manager.settings.retention_days
+    old, recent, new = (create(client, **HUMAN_VS_AI, seed=seed)["id"] for seed in (9, 10, 11))
+    for game in (old, recent, new):  # the AI is done: nothing changes these games but the ageing below
+        wait_for(client, game, 0, lambda view: view["turn"] == 0)
+    assert manager.purge() == 0  # new games are kept
+    now = datetime.now(UTC)
+    with manager.store.engine.begin() as connection:
+        for game, age in ((old, days + 1), (recent, days - 1)):
+            connection.execute(update(GameRow).where(GameRow.id == game).values(updated_at=now - timedelta(days=age)))
+    assert {old, recent, new} <= set(manager.sessions)
+    assert manager.purge() == 1
+    assert manager.store.get(old) is None and old not in manager.sessions
+    assert client.get(f"/api/games/{old}").status_code == 404
+    for kept in (recent, new):
+        assert manager.store.get(kept) is not None and kept in manager.sessions
+        assert client.get(f"/api/games/{kept}").status_code == 200
 
 
 def test_the_game_list_comes_in_pages_newest_first(db_url: str) -> None:

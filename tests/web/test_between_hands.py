@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -103,14 +104,48 @@ def test_the_pause_survives_a_restart(db_url: str) -> None:
         assert keep_going(client, game_id, again)["hand_number"] == 2
 
 
-def test_a_table_without_humans_waits_only_a_moment(db_url: str) -> None:
-    with open_client(db_url, hand_pause=0.2) as client:
+UNATTENDED_WAIT = 2.5
+"""docs/web-protocol.md, between hands: the next hand is dealt "at a table with no human seat, after 2.5 s"."""
+
+
+@pytest.mark.parametrize(
+    ("hand_pause", "wait"),
+    [(None, UNATTENDED_WAIT), (10.0, UNATTENDED_WAIT), (0.2, 0.2)],
+    ids=["no-hand-pause", "hand-pause-above-it", "hand-pause-below-it"],
+)
+def test_a_table_without_humans_waits_only_a_moment(db_url: str, hand_pause: float | None, wait: float) -> None:
+    """A table the computer plays against itself holds the ended hand for 2.5 s (or the ``--hand-pause`` cap, if
+    smaller), then deals by itself: even when a table with a person would wait for ever (no ``--hand-pause``).
+
+    The wait is bracketed without trusting the machine to be quick: the hand ended after the last view that
+    showed it still going (``before``) and before the first that showed it held (``seen``), so the wait from
+    the end to the view's ``deadline`` lies between ``deadline - seen`` and ``deadline - before``."""
+    with open_client(db_url, hand_pause=hand_pause) as client:
         seats = [{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "easy"}]
+        before = datetime.now(UTC)
         game_id = create(client, game="dominoes", seed=5, seats=seats, options={"target": 1000})["id"]
-        deadline = time.monotonic() + 30
-        while view_of(client, game_id)["hand_number"] < 2:
-            assert time.monotonic() < deadline, "the next hand was never dealt"
+        held: tuple[datetime, View] | None = None
+        give_up = time.monotonic() + 30
+        while True:
+            asked = datetime.now(UTC)
+            view = view_of(client, game_id)
+            if view["hand_number"] >= 2:
+                break
+            if view["between_hands"] is None:
+                before = asked
+            elif held is None:
+                held = (datetime.now(UTC), view)
+            assert time.monotonic() < give_up, f"the next hand was never dealt: {view['between_hands']}"
             time.sleep(0.01)
+        dealt_seen = datetime.now(UTC)
+    assert held is not None, "the ended hand was never held on the table"
+    seen, pause = held[0], held[1]["between_hands"]
+    assert pause["hand_number"] == 1 and pause["waiting_for"] == []
+    assert pause["deadline"] is not None, "a table without humans must not wait for a person"
+    deadline = datetime.fromisoformat(pause["deadline"])  # milliseconds, truncated
+    low, high = deadline - seen, deadline + timedelta(milliseconds=1) - before
+    assert low <= timedelta(seconds=wait) <= high, (low, high)
+    assert dealt_seen >= deadline  # and not dealt before it
 
 
 def test_hot_seat_one_continue_deals_the_next_hand(paused: TestClient) -> None:

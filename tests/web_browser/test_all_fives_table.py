@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_support import LiveServer, TablePage, View, Watch, open_page, screenshot
-from playwright.sync_api import Browser, Page, expect
+from environment_helpers import require_module
+
+require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
+
+from browser_support import LiveServer, TablePage, View, Watch, open_page, screenshot  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 HUMANS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bob"}]
 EASY = {"kind": "ai", "level": "easy"}

@@ -11,12 +11,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-import pytest
+from environment_helpers import require_module
 
-playwright_api = pytest.importorskip("playwright.sync_api", reason="Playwright (Python) is not installed")
+playwright_api = require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
 
 from browser_support import (  # noqa: E402
-    CHROMIUM,
     LiveServer,
     TablePage,
     Watch,
@@ -27,8 +26,6 @@ from browser_support import (  # noqa: E402
     start_from_form,
 )
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
 
 expect.set_options(timeout=20_000)
 

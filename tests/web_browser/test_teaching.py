@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 import time
 
-import pytest
-from browser_support import CHROMIUM, LiveServer, TablePage, Watch, find_position, open_page, screenshot
-from playwright.sync_api import Browser, Page, expect
+from environment_helpers import require_module
 
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
+
+from browser_support import LiveServer, TablePage, Watch, find_position, open_page, screenshot  # noqa: E402
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 expect.set_options(timeout=20_000)
 
