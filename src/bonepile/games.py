@@ -135,6 +135,24 @@ _TRIOMINOES_AGENTS = {
     "ismcts": "bonepile.ai.triominoes_ismcts:ISMCTSAgent",
 }
 
+_MEXICAN_TRAIN_AGENTS = {
+    "random": "bonepile.ai.simple:RandomAgent",
+}
+
+MEXICAN_TRAIN = GameKind(
+    name="mexican-train",
+    title="Mexican Train",
+    deal_word="round",
+    engine="bonepile.mexican_train",
+    default_preset="mexican-train",
+    agents=_MEXICAN_TRAIN_AGENTS,
+    presenter="bonepile.web.views.mexican_train",
+    terminal="bonepile.cli.play_mexican_train",
+    word_for_side="player",
+    extras={},
+)
+"""Mexican Train (its package is ``bonepile.mexican_train``): offered once its front ends are written (``KINDS``)."""
+
 KINDS: tuple[GameKind, ...] = (
     GameKind(
         name="dominoes",
