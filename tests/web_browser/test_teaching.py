@@ -13,13 +13,15 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from environment_helpers import require_module
 
 require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
 
 from browser_support import LiveServer, TablePage, Watch, find_position, open_page, screenshot  # noqa: E402
-from playwright.sync_api import Browser, Page, expect  # noqa: E402
+from playwright.sync_api import Browser, Locator, Page, expect  # noqa: E402
 
 expect.set_options(timeout=20_000)
 
@@ -304,17 +306,42 @@ def test_a_room_gives_hints_when_its_host_allows_them(browser: Browser, server: 
 
 
 def test_the_how_to_page_draws_a_bridge_and_a_hexagon(page: Page, server: LiveServer) -> None:
-    """Was: words only; a new player could not picture a bridge or a hexagon."""
+    """Was: words only; a new player could not picture a bridge or a hexagon.
+
+    What the pictures show is checked as a person would look at them: in the bridge, the new tile
+    shares one side with the layout and its circled opposite corner touches another tile; in the
+    hexagon, six triangles meet at the circled point, the new one among them; in both, every corner
+    number agrees with the numbers of the tiles that meet at that point (T4)."""
     page.set_viewport_size(PHONE)
     page.goto(f"{server.url}/#/how/triominoes")
     figures = page.locator(".how-figure")
     expect(figures).to_have_count(2)
     captions = figures.locator("figcaption").all_inner_texts()
     assert "bridge" in captions[0].lower() and "hexagon" in captions[1].lower()
+    drawn = [figure_geometry(figure) for figure in figures.all()]
+    bridge, hexagon = drawn
+    for figure in drawn:
+        numbers_agree(figure)
+    new = next(tile for tile in bridge["tiles"] if tile["new"])
+    layout = [tile for tile in bridge["tiles"] if not tile["new"]]
+    shared_sides = [
+        (a, b)
+        for a, b in ((0, 1), (1, 2), (2, 0))
+        if any(near(new["points"][a], q) for tile in layout for q in tile["points"])
+        and any(
+            near(new["points"][a], q1) and near(new["points"][b], q2)
+            for tile in layout
+            for q1 in tile["points"]
+            for q2 in tile["points"]
+        )
+    ]
+    assert len(shared_sides) == 1, f"the bridge's new tile shares {len(shared_sides)} sides with the layout"
+    opposite = next(i for i in range(3) if i not in shared_sides[0])
+    assert near(new["points"][opposite], bridge["mark"]), "the circled point is not the new tile's free corner"
+    assert any(near(q, bridge["mark"]) for tile in layout for q in tile["points"]), "nothing touches the corner"
+    around = [tile for tile in hexagon["tiles"] if any(near(q, hexagon["mark"]) for q in tile["points"])]
+    assert len(around) == 6 and any(tile["new"] for tile in around), [tile["numbers"] for tile in around]
     for figure in figures.all():
-        assert figure.locator("polygon.layout-tile").count() >= 5
-        expect(figure.locator("polygon.new-tile")).to_have_count(1)
-        assert figure.locator("text.corner-number").count() >= 18
         box = figure.locator("svg").bounding_box()
         assert box is not None and box["width"] > 150 and box["height"] > 60
     figures.first.scroll_into_view_if_needed()
@@ -322,3 +349,39 @@ def test_the_how_to_page_draws_a_bridge_and_a_hexagon(page: Page, server: LiveSe
     page.set_viewport_size(DESKTOP)
     figures.first.scroll_into_view_if_needed()
     screenshot(page, "howto-bridge-hexagon-desktop.png")
+
+
+def figure_geometry(figure: Locator) -> dict[str, Any]:
+    """A how-to figure as drawn: each triangle's corners (in the SVG's own units) with the numbers shown
+    at them, whether it is the tile just placed, and the circled point."""
+    result: dict[str, Any] = figure.evaluate(
+        """(figure) => ({
+            tiles: [...figure.querySelectorAll("g")].filter((g) => g.querySelector("polygon")).map((g) => {
+                const polygon = g.querySelector("polygon");
+                return {
+                    new: polygon.classList.contains("new-tile"),
+                    points: polygon.getAttribute("points").trim().split(/\\s+/)
+                        .map((pair) => pair.split(",").map(Number)),
+                    numbers: [...g.querySelectorAll("text.corner-number")].map((t) => Number(t.textContent)),
+                };
+            }),
+            mark: ["cx", "cy"].map((name) => Number(figure.querySelector("circle").getAttribute(name))),
+        })"""
+    )
+    return result
+
+
+def near(p: Sequence[float], q: Sequence[float]) -> bool:
+    return abs(p[0] - q[0]) < 1e-3 and abs(p[1] - q[1]) < 1e-3
+
+
+def numbers_agree(figure: dict[str, Any]) -> None:
+    """Every point where tiles meet shows one number on all of them (T4: touching corners match)."""
+    seen: list[tuple[Sequence[float], int]] = []
+    for tile in figure["tiles"]:
+        assert len(tile["points"]) == 3 and len(tile["numbers"]) == 3, tile
+        for point, number in zip(tile["points"], tile["numbers"], strict=True):
+            for other, shown in seen:
+                if near(point, other):
+                    assert shown == number, f"{shown} and {number} meet at {point}"
+            seen.append((point, number))
