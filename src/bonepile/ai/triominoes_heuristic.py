@@ -32,8 +32,9 @@ candidate placement on a copy of the board and weighs, in "points" units:
   tiles still held is at risk, so heavy tiles go first.
 * **Buying** (``goliath``'s voluntary draw) costs 5 points and a tile more to
   shed; it is chosen only when the best placement is worth that much less
-  than leaving the board as it is, i.e. when every placement gifts a big
-  bonus.
+  than leaving the board as it is: mostly when every placement gifts a big
+  bonus, and sometimes when each would unblock the next player or take the
+  fits of the tiles kept (the block and places terms of ``board_value``).
 
 The weights are plain numbers in ``Weights`` so arena runs can tune them.
 Ties go to a seeded random choice: the agent is deterministic given its seed,
@@ -385,6 +386,11 @@ def _were(places: int) -> str:
     return f" (there {'was one' if places == 1 else f'were {count_word(places)}'} before)"
 
 
+def _opens_a_bonus(board: Round) -> bool:
+    """Whether a board leaves some place where the next tile would earn a bonus (T5)."""
+    return any(board.place_bonus(place) > 0 for place in board.frontier())
+
+
 def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw, a pass or a purchase: why the engine offered it (T6) and what it costs."""
     points = observation.move_points(move)
@@ -392,7 +398,14 @@ def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...
     placements = [m for m in observation.legal_moves if m.kind is MoveKind.PLACE]
     if move.kind is MoveKind.DRAW:
         if placements:
-            words = f"every placement leaves a big bonus for the others: buy a tile instead{cost}"
+            view = TableView(observation)
+            if all(_opens_a_bonus(view.after(placement)) for placement in placements):
+                words = f"every placement leaves a big bonus for the others: buy a tile instead{cost}"
+            else:
+                words = (
+                    "every placement would cost more than it scores (it opens the board for the next player "
+                    f"or takes the places your tiles fit): buy a tile instead{cost}"
+                )
             return (Reason("buys", words, weight=1.0, facts={"points": points}),)
         words = f"no tile in your hand fits anywhere: draw{cost}"
         return (Reason("must_draw", words, weight=1.0, facts={"points": points}),)
