@@ -139,7 +139,9 @@ class _PositionReader:
             raise self.fail(f"the players with no tiles ({empty}) must be the players 'out' ({out})")
         if out and not rules.play_out_cycle:
             raise self.fail("a player is out but the round is not over (only a played-out cycle continues)")
-        if round_._passes >= rules.players and not pool:
+        if round_._passes >= rules.players and not pool and not round_._draws:
+            # T7 ends the round at the end of a turn; a player who has just drawn the pool's last tile (after
+            # every player passed) is still in their turn and may place it.
             raise self.fail("every player passed with the pool empty: the round is over (blocked)")
         round_._out = out
         round_._to_move = self.player(turn, "turn")
