@@ -119,11 +119,24 @@ def live_app(db_url: str, **options: Any) -> Iterator[LiveApp]:
 class ServeProcess:
     """A real ``bonepile serve`` in a child process, so that a test can kill it (SIGKILL) and start it again."""
 
-    def __init__(self, db_url: str, port: int | None = None, *, redis: str | None = None, log: Path) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int | None = None,
+        *,
+        redis: str | None = None,
+        log: Path,
+        extra: Iterable[str] = (),
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.redis = redis
         self.log = log
+        self.extra = list(extra)
+        """More ``bonepile serve`` flags."""
+        self.env = dict(env or {})
+        """More environment variables (``BONEPILE_*`` settings)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -135,13 +148,23 @@ class ServeProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServeProcess:
+        self.launch()
+        return self.wait_up()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (several can then start at one moment)."""
         command = [sys.executable, "-m", "bonepile.cli.main", "serve", "--port", str(self.port), "--db", self.db_url]
-        command += ["--ai-delay", "0", "--hand-pause", "0"]
+        command += ["--ai-delay", "0", "--hand-pause", "0", *self.extra]
         if self.redis:
             command += ["--redis", self.redis]
+        environment = os.environ | self.env
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
+
+    def wait_up(self, timeout: float = 60) -> ServeProcess:
+        """Wait until the launched process answers (it must not exit meanwhile)."""
+        assert self.process is not None
+        deadline = time.monotonic() + timeout
         while True:
             assert self.process.poll() is None, f"bonepile serve exited: {self.log.read_text()[-2000:]}"
             with contextlib.suppress(httpx.HTTPError):

@@ -323,7 +323,7 @@ def create_app(
     sends).
     """
     settings = settings if settings is not None else Settings()
-    store = GameStore(db_url or default_db_url())
+    store = GameStore(db_url or default_db_url(), synchronous=settings.sqlite_synchronous)
     bus = RedisBus(redis_url) if redis_url else LocalBus()
     manager = SessionManager(
         store, ai_delay=ai_delay, hand_pause=hand_pause, room_hand_wait=room_hand_wait, bus=bus, settings=settings
