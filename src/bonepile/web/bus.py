@@ -166,6 +166,9 @@ class RedisBus(LocalBus):
         once the bus is back, for the processes that never lost Redis and so do not catch up by themselves."""
         self._remote: dict[str, set[int]] = {}
         """Per room, the seats connected on other processes when presence was last read (module docstring)."""
+        self._unrecorded: dict[str, dict[int, int]] = {}
+        """Per room, the socket counts this process could not record in Redis (the newest): recorded once the
+        bus is back, so that a seat that left meanwhile is not counted for ever."""
         self._frozen: dict[str, set[int]] = {}
         self._frozen_until = 0.0
         """Just after the bus came back, the other processes may not have recorded their presence again yet
@@ -210,6 +213,9 @@ class RedisBus(LocalBus):
         self.state.since = _now()
         for watcher in self.watchers:
             watcher(True)
+        unrecorded, self._unrecorded = self._unrecorded, {}
+        for room_id, counts in unrecorded.items():
+            await self.set_presence(room_id, counts)
         unsent, self._unsent = self._unsent, {}
         for event in unsent.values():
             await self.publish(event)
@@ -278,6 +284,9 @@ class RedisBus(LocalBus):
                 self.failed("subscription", error)
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
+            with contextlib.suppress(Exception):
+                # The pool's idle connections are dead too: each would fail once more after Redis is back.
+                await self.redis.connection_pool.disconnect()
             await asyncio.sleep(RESUBSCRIBE_SECONDS)
 
     # ------------------------------------------------------------------------------ presence
@@ -304,7 +313,9 @@ class RedisBus(LocalBus):
     async def set_presence(self, room_id: str, counts: dict[int, int]) -> None:
         """Record how many sockets of each seat of the room this process holds."""
         if not self.state.ok:
-            return  # recorded again once the bus is back (``bonepile.web.fallback``)
+            self._unrecorded[room_id] = dict(counts)  # recorded once the bus is back
+            return
+        self._unrecorded.pop(room_id, None)
         key = self._presence_key(room_id)
         live = {f"{self.process_id}:{seat}": count for seat, count in counts.items() if count > 0}
         gone = [f"{self.process_id}:{seat}" for seat, count in counts.items() if count <= 0]
@@ -317,6 +328,7 @@ class RedisBus(LocalBus):
                 pipe.expire(key, 86400)
                 await pipe.execute()
         except Exception as error:
+            self._unrecorded[room_id] = dict(counts)
             self.failed("presence", error)
 
     async def connected(self, room_id: str, local: dict[int, int]) -> set[int]:

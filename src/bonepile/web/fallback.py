@@ -82,9 +82,8 @@ class Fallback:
     async def catch_up(self) -> None:
         """The bus is back: read everything with a socket here once, and record this process's presence again."""
         await self.read()
-        for hub in list(self.rooms.hubs.values()):
-            if hub.listeners:
-                await self.rooms.presence_changed(hub, force_tell=True)
+        for hub in list(self.rooms.hubs.values()):  # a room left by its last socket meanwhile too
+            await self.rooms.presence_changed(hub, force_tell=True)
 
     async def read(self) -> None:
         """Catch up every game and room that has a socket on this process and changed in the database."""
