@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -119,11 +120,24 @@ def live_app(db_url: str, **options: Any) -> Iterator[LiveApp]:
 class ServeProcess:
     """A real ``bonepile serve`` in a child process, so that a test can kill it (SIGKILL) and start it again."""
 
-    def __init__(self, db_url: str, port: int | None = None, *, redis: str | None = None, log: Path) -> None:
+    def __init__(
+        self,
+        db_url: str,
+        port: int | None = None,
+        *,
+        redis: str | None = None,
+        log: Path,
+        extra: Iterable[str] = (),
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.db_url = db_url
         self.port = port or free_port()
         self.redis = redis
         self.log = log
+        self.extra = list(extra)
+        """More ``bonepile serve`` flags."""
+        self.env = dict(env or {})
+        """More environment variables (``BONEPILE_*`` settings)."""
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -135,13 +149,23 @@ class ServeProcess:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self) -> ServeProcess:
+        self.launch()
+        return self.wait_up()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (several can then start at one moment)."""
         command = [sys.executable, "-m", "bonepile.cli.main", "serve", "--port", str(self.port), "--db", self.db_url]
-        command += ["--ai-delay", "0", "--hand-pause", "0"]
+        command += ["--ai-delay", "0", "--hand-pause", "0", *self.extra]
         if self.redis:
             command += ["--redis", self.redis]
+        environment = os.environ | self.env
         with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 60
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=environment)
+
+    def wait_up(self, timeout: float = 60) -> ServeProcess:
+        """Wait until the launched process answers (it must not exit meanwhile)."""
+        assert self.process is not None
+        deadline = time.monotonic() + timeout
         while True:
             assert self.process.poll() is None, f"bonepile serve exited: {self.log.read_text()[-2000:]}"
             with contextlib.suppress(httpx.HTTPError):
@@ -164,6 +188,70 @@ class ServeProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+
+
+REDIS_SERVER = shutil.which("redis-server") or (
+    "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
+)
+
+
+class RedisServer:
+    """A redis-server of the test's own, on a loopback port, without persistence: started, killed
+    (SIGKILL, as a crash) and started again on the same port, as a test needs."""
+
+    def __init__(self, folder: Path) -> None:
+        assert REDIS_SERVER is not None
+        self.folder = folder
+        self.port = free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> RedisServer:
+        assert REDIS_SERVER is not None and self.process is None
+        command = [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        command += ["--dir", str(self.folder), "--daemonize", "no"]
+        with (self.folder / "redis.log").open("ab") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        import redis
+
+        client = redis.Redis(host="127.0.0.1", port=self.port)
+        deadline = time.monotonic() + 10
+        try:
+            while True:
+                try:
+                    if client.ping():
+                        return self
+                except redis.ConnectionError:
+                    assert self.process.poll() is None, "redis-server exited"
+                    assert time.monotonic() < deadline, "redis-server did not start"
+                    time.sleep(0.05)
+        finally:
+            client.close()
+
+    def kill(self) -> None:
+        """SIGKILL: every connection drops, and what Redis held (presence, subscriptions) is gone."""
+        assert self.process is not None
+        self.process.kill()
+        self.process.wait(timeout=10)
+        self.process = None
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@contextlib.contextmanager
+def redis_server(folder: Path) -> Iterator[RedisServer]:
+    server = RedisServer(folder).start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 # ------------------------------------------------------------------------------ rooms

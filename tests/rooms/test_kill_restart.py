@@ -4,12 +4,16 @@ plays on to its end."""
 
 from __future__ import annotations
 
+import contextlib
+import json
+import threading
 import time
 from pathlib import Path
 
 import httpx
 from rooms_helpers import Client, ServeProcess, auth, make_room, play_room
 from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 
 class Reconnecting(Client):
@@ -76,5 +80,42 @@ def test_a_sigkilled_server_resumes_every_room_exactly(tmp_path: Path, db_url: s
         assert final["status"] == "over" and final["move_number"] > number
         record = httpx.get(f"{server.url}/api/rooms/{room_id}/record", headers=auth(token), timeout=10).json()
         assert len(record["moves"]) == final["move_number"]
+    finally:
+        server.stop()
+
+
+def _post_quietly(url: str, body: dict[str, object]) -> None:
+    """A POST whose answer may never come (the server is killed meanwhile)."""
+    with contextlib.suppress(httpx.HTTPError):
+        httpx.post(url, json=body, timeout=10)
+
+
+def test_a_move_a_page_was_shown_survives_a_sigkill_right_after(tmp_path: Path, db_url: str) -> None:
+    """The ``/ws/games`` page of a solo game: the server is killed (SIGKILL) the moment the page has the view
+    of a move, twice; each time the restarted server has that move. The view is pushed only after the commit
+    that holds it (store/db.py: durability), so this holds however fast the kill comes. (A power cut is more:
+    docs/server.md says what a test of it needs.)"""
+    server = ServeProcess(db_url, log=tmp_path / "serve.log").start()
+    try:
+        seats = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bea"}]
+        game = httpx.post(f"{server.url}/api/games", json={"game": "dominoes", "seats": seats}, timeout=10).json()
+        for _ in range(2):
+            view = httpx.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": "turn"}, timeout=10).json()
+            with connect(f"{server.ws_url}/ws/games/{game['id']}?seat={view['turn']}", open_timeout=10) as page:
+                page.send(json.dumps({"type": "hello"}))
+                assert json.loads(page.recv(timeout=10))["view"]["move_number"] == view["move_number"]
+                text = view["legal_moves"][0]["text"]
+                move = {"seat": view["turn"], "move": text, "move_number": view["move_number"]}
+                url = f"{server.url}/api/games/{game['id']}/moves"
+                sender = threading.Thread(target=_post_quietly, args=(url, move))
+                sender.start()  # the page, not the mover's answer, says when the move was shown
+                shown = json.loads(page.recv(timeout=10))
+                server.kill()
+                sender.join(timeout=15)
+            assert shown["type"] == "view" and shown["view"]["move_number"] == view["move_number"] + 1
+            server = ServeProcess(db_url, server.port, log=tmp_path / "serve.log").start()
+            again = httpx.get(f"{server.url}/api/games/{game['id']}/view", params={"seat": "turn"}, timeout=10).json()
+            assert again["move_number"] == shown["view"]["move_number"]
+            assert again["last_move"] == shown["view"]["last_move"]
     finally:
         server.stop()

@@ -3,55 +3,29 @@ end by two clients, each connected to a different process."""
 
 from __future__ import annotations
 
-import contextlib
-import shutil
-import subprocess
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 from environment_helpers import unless
-from rooms_helpers import Client, ServeProcess, auth, check_no_leaks, free_port, make_room, play_room, replay_to
-
-REDIS_SERVER = shutil.which("redis-server") or (
-    "/usr/bin/redis-server" if Path("/usr/bin/redis-server").exists() else None
+from rooms_helpers import (
+    REDIS_SERVER,
+    Client,
+    ServeProcess,
+    auth,
+    check_no_leaks,
+    make_room,
+    play_room,
+    redis_server,
+    replay_to,
 )
 
 pytestmark = unless(REDIS_SERVER is not None, "redis-server (Debian package redis-server; .ci/run installs it)")
 
 
-@contextlib.contextmanager
-def redis_server(tmp_path: Path) -> Iterator[str]:
-    """Our own redis-server on a free loopback port, no persistence; its URL."""
-    assert REDIS_SERVER is not None
-    port = free_port()
-    command = [REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
-    command += ["--dir", str(tmp_path), "--daemonize", "no"]
-    with (tmp_path / "redis.log").open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        import redis
-
-        client = redis.Redis(host="127.0.0.1", port=port)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                if client.ping():
-                    break
-            except redis.ConnectionError:
-                assert time.monotonic() < deadline, "redis-server did not start"
-                time.sleep(0.05)
-        client.close()
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-
-
 def test_one_room_played_through_two_server_processes(tmp_path: Path, db_url: str) -> None:
     """On SQLite (one file) and on PostgreSQL (``db_url`` runs on both)."""
-    with redis_server(tmp_path) as redis_url:
+    with redis_server(tmp_path) as redis:
+        redis_url = redis.url
         first = ServeProcess(db_url, redis=redis_url, log=tmp_path / "first.log").start()
         second = ServeProcess(db_url, redis=redis_url, log=tmp_path / "second.log").start()
         try:

@@ -156,6 +156,19 @@ def test_a_full_disk_then_a_free_one_resumes_the_ai_without_a_restart(db_url: st
             until(lambda: disk.failures >= 2)
             health = client.get("/health")
             assert health.status_code == 503 and health.json()["store"]["ok"] is False
+            failing = health.json()
+            assert failing["status"] == "degraded" and failing["store"]["last_error"] == failing["store"]["error"]
+            assert failing["store"]["since"] == failing["store"]["failing_since"] is not None
+            assert failing["bus"] | {"since": None} == {
+                "kind": "local",
+                "ok": True,
+                "since": None,
+                "last_error": None,
+                "last_error_at": None,
+                "polling": False,
+                "poll_seconds": None,
+                "polls": 0,
+            }
             status = socket.receive_json()
             while status["type"] != "status":
                 status = socket.receive_json()
@@ -166,7 +179,12 @@ def test_a_full_disk_then_a_free_one_resumes_the_ai_without_a_restart(db_url: st
             assert moved.json()["error"]["code"] in ("not_your_turn", "store_unavailable")
             disk.broken.clear()  # the disk has room again
             until(lambda: len(store.get(game).moves) >= number + 2, timeout=10)
-            assert client.get("/health").json()["store"]["ok"] is True
+            healthy = client.get("/health")
+            assert healthy.status_code == 200 and healthy.json()["status"] == "ok"
+            store_health = healthy.json()["store"]
+            assert store_health["ok"] is True and store_health["error"] is None
+            assert store_health["last_error"] == failing["store"]["error"] and store_health["last_error_at"]
+            assert store_health["since"] >= failing["store"]["since"]
             assert wait_for(client, game, 0, lambda v: v["move_number"] >= number + 2, timeout=10)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlalchemy import inspect, text
+from postgres_helpers import fresh_database
+from sqlalchemy import create_engine, inspect, text
 
-from bonepile.store.db import GameStore, default_db_path, default_db_url, upgrade
+from bonepile.store.db import SQLITE_SYNCHRONOUS, GameStore, StoreError, default_db_path, default_db_url, upgrade
+from bonepile.web import settings
 
 
 def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -> None:
@@ -73,3 +75,37 @@ def test_the_default_database_lives_in_the_users_data_folder(monkeypatch: pytest
     monkeypatch.delenv("XDG_DATA_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     assert default_db_path() == tmp_path / "home" / ".local" / "share" / "bonepile" / "bonepile.db"
+
+
+def test_sqlite_syncs_every_commit_unless_told_otherwise(tmp_path: Path) -> None:
+    """``synchronous=FULL`` by default, so that a move a client was shown survives a power cut (db docstring);
+    the ``sqlite_synchronous`` setting chooses another level, and the settings offer the store's levels."""
+    levels = {"full": 2, "normal": 1, "extra": 3}
+    for name, number in levels.items():
+        store = GameStore(f"sqlite:///{tmp_path / f'{name}.db'}", synchronous=name)
+        with store.engine.connect() as connection:
+            assert connection.execute(text("PRAGMA synchronous")).scalar_one() == number
+            assert connection.execute(text("PRAGMA journal_mode")).scalar_one() == "wal"
+        store.close()
+    store = GameStore(f"sqlite:///{tmp_path / 'default.db'}")
+    with store.engine.connect() as connection:
+        assert connection.execute(text("PRAGMA synchronous")).scalar_one() == levels["full"]
+    store.close()
+    with pytest.raises(StoreError):
+        GameStore(f"sqlite:///{tmp_path / 'other.db'}", synchronous="off")
+    assert SQLITE_SYNCHRONOUS == settings.SQLITE_SYNCHRONOUS and settings.Settings().sqlite_synchronous == "full"
+    with pytest.raises(ValueError, match="sqlite_synchronous"):
+        settings.Settings(sqlite_synchronous="off").checked()
+
+
+def test_postgresql_commits_are_synchronous_even_where_the_server_says_off() -> None:
+    with fresh_database() as url:
+        admin = create_engine(url, isolation_level="AUTOCOMMIT")
+        with admin.connect() as connection:
+            database = connection.execute(text("SELECT current_database()")).scalar_one()
+            connection.execute(text(f'ALTER DATABASE "{database}" SET synchronous_commit = off'))
+        admin.dispose()
+        store = GameStore(url)
+        with store.engine.connect() as connection:
+            assert connection.execute(text("SHOW synchronous_commit")).scalar_one() == "on"
+        store.close()

@@ -17,14 +17,35 @@ a room without a lock server.
 
 The schema is created and upgraded by Alembic migrations shipped inside the
 package (``migrations/``), run from code when a ``GameStore`` opens, so a new
-or old database file is brought up to date without an ``alembic.ini``.
+or old database file is brought up to date without an ``alembic.ini``. The
+upgrade runs under a lock, so that any number of processes may start at once
+on a fresh or an old database: on PostgreSQL a transaction-scoped advisory
+lock (``MIGRATION_LOCK``) taken in the upgrade's own transaction, on SQLite an
+exclusive ``flock`` on a file beside the database (``<file>.migrate``); the
+first process migrates, the others wait and then find the schema at its head.
 SQLite is the default (in WAL mode, with a busy timeout, so that several
 processes can share a file); the code stays dialect-neutral so that a
 PostgreSQL URL (``postgresql+psycopg://...``) works the same.
+
+Durability: nothing a client was shown is ever lost. Every write here commits
+before it returns, and the server pushes a view only after the commit that
+holds it (``bonepile.web.live``: validate, apply, commit, then push; the rooms
+likewise), so what a client sees is always what is committed. A commit must
+then survive a crash of the process (a SIGKILL) and of the machine (a power
+cut). SQLite in WAL mode with ``synchronous=NORMAL`` survives the first but
+not the second (it does not sync the log at each commit: the last commits
+before a power cut can be lost, after a client saw them), so the default is
+``synchronous=FULL``, which syncs the log at every commit
+(``SQLITE_SYNCHRONOUS``; the ``sqlite_synchronous`` setting offers ``normal``
+to those who choose speed over that promise). PostgreSQL syncs its log at each
+commit with its default ``synchronous_commit = on``; a connection that finds
+it ``off`` (a server or role set so) sets it back ``on`` for itself. With
+``fsync = off`` on the server nothing is durable, whatever this module does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import sqlite3
@@ -69,8 +90,10 @@ from bonepile.store.schema import (
 )
 
 __all__ = [
+    "MIGRATION_LOCK",
     "OVER",
     "PLAYING",
+    "SQLITE_SYNCHRONOUS",
     "STATUSES",
     "WAITING",
     "Base",
@@ -104,17 +127,31 @@ def default_db_url() -> str:
     return f"sqlite:///{default_db_path()}"
 
 
-def make_engine(url: str) -> Engine:
+SQLITE_SYNCHRONOUS = ("full", "normal", "extra")
+"""SQLite's ``synchronous`` levels the store offers; the first is the default (see the module: durability)."""
+
+CHUNK = 500
+"""Ids per query when many rows' versions are read at once."""
+
+MIGRATION_LOCK = 0x626F6E6570696C65
+"""The PostgreSQL advisory lock key held while the schema is upgraded ("bonepile" in ASCII)."""
+
+
+def make_engine(url: str, *, synchronous: str = SQLITE_SYNCHRONOUS[0]) -> Engine:
     """An engine for ``url``; for a SQLite file, its folder is created first.
 
     The server touches the database from the event loop and from worker
     threads (one at a time), so SQLite's same-thread check is turned off.
     A SQLite file is put in WAL mode with a busy timeout: readers never wait
     for a writer, and two server processes on one file take turns to write
-    instead of failing. ``synchronous=NORMAL`` keeps every committed move
-    through a crash of the process (a SIGKILL); only a power cut could lose
-    the last few.
+    instead of failing. ``synchronous`` is SQLite's level: ``full`` (the
+    default) syncs the log at every commit, so a committed move survives a
+    power cut; ``normal`` only a crash of the process (module: durability).
+    On PostgreSQL, a connection whose ``synchronous_commit`` is ``off`` sets
+    it ``on``.
     """
+    if synchronous not in SQLITE_SYNCHRONOUS:
+        raise StoreError(f"sqlite_synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}, not {synchronous!r}")
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite":
         database = parsed.database
@@ -129,20 +166,43 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA busy_timeout = 15000")
             if on_disk:
                 cursor.execute("PRAGMA journal_mode = WAL")
-                cursor.execute("PRAGMA synchronous = NORMAL")
+                cursor.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    engine = create_engine(url, pool_pre_ping=True)
+    if parsed.get_backend_name() == "postgresql":
+
+        @event.listens_for(engine, "connect")
+        def _durable(connection: DBAPIConnection, record: ConnectionPoolEntry) -> None:
+            cursor = connection.cursor()
+            cursor.execute("SHOW synchronous_commit")
+            row = cursor.fetchone()
+            if row is not None and str(row[0]).lower() == "off":
+                cursor.execute("SET synchronous_commit = on")
+            cursor.close()
+            connection.commit()
+
+    return engine
 
 
 def upgrade(engine: Engine) -> None:
-    """Bring the database to the newest schema with the package's Alembic migrations (``alembic upgrade head``)."""
+    """Bring the database to the newest schema with the package's Alembic migrations (``alembic upgrade head``),
+    under the migration lock (module docstring), so that processes starting together take turns."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+    path = sqlite_file(engine.url.render_as_string(hide_password=False))
+    with contextlib.ExitStack() as held:
+        if path is not None:
+            handle = held.enter_context(open(path.with_name(path.name + ".migrate"), "a+"))
+            fcntl.flock(handle, fcntl.LOCK_EX)  # released when the file closes, or the process dies
+        with engine.begin() as connection:
+            if engine.dialect.name == "postgresql":
+                # Held to the end of this transaction, which is the migration's: released at its commit, or
+                # when the connection drops (a process killed while migrating never blocks the others).
+                connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
 
 
 def sqlite_file(url: str) -> Path | None:
@@ -196,12 +256,12 @@ def backup(url: str, target: Path) -> int:
 class GameStore:
     """Create, read and update stored games; every write is committed before the call returns."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, synchronous: str = SQLITE_SYNCHRONOUS[0]) -> None:
         self.url = url
         path = sqlite_file(url)
         if path is not None:
             quick_check(path)
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, synchronous=synchronous)
         upgrade(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._lock_file: IO[str] | None = None
@@ -298,6 +358,17 @@ class GameStore:
         with self.engine.connect() as connection:
             version = connection.execute(select(GameRow.version).where(GameRow.id == game_id)).scalar()
         return None if version is None else int(version)
+
+    def versions_of(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The stored versions of many games in one query per ``CHUNK`` ids (a game not there is left out):
+        what a process reads, while its bus is down, to learn which of its games another process changed."""
+        found: dict[str, int] = {}
+        with self.engine.connect() as connection:
+            for start in range(0, len(game_ids), CHUNK):
+                chunk = list(game_ids[start : start + CHUNK])
+                rows = connection.execute(select(GameRow.id, GameRow.version).where(GameRow.id.in_(chunk)))
+                found.update({str(row[0]): int(row[1] or 0) for row in rows})
+        return found
 
     def find(
         self,

@@ -146,6 +146,16 @@ class RoomStore:
             return None
         return StoredRoom.of(RoomRow(**dict(row)))
 
+    def versions_of(self, room_ids: Sequence[str], chunk: int = 500) -> dict[str, int]:
+        """The stored versions of many rooms, ``chunk`` ids a query (a room not there is left out)."""
+        found: dict[str, int] = {}
+        with self._store.engine.connect() as connection:
+            for start in range(0, len(room_ids), chunk):
+                ids = list(room_ids[start : start + chunk])
+                rows = connection.execute(select(RoomRow.id, RoomRow.version).where(RoomRow.id.in_(ids)))
+                found.update({str(row[0]): int(row[1] or 0) for row in rows})
+        return found
+
     def update(self, room_id: str, version: int, values: dict[str, Any]) -> StoredRoom:
         """Change a room read at ``version`` (``StaleWrite`` if it has changed since; nothing written)."""
         changes = dict(values) | {"version": version + 1, "updated_at": _now()}

@@ -36,7 +36,8 @@ from bonepile.games import game_names
 from bonepile.store.db import GameStore, default_db_url
 from bonepile.web import catalog
 from bonepile.web.bus import Event, LocalBus, RedisBus
-from bonepile.web.errors import ApiError, bad_seat
+from bonepile.web.errors import ApiError, bad_seat, unknown_game
+from bonepile.web.fallback import Fallback
 from bonepile.web.guards import Bucket, HostCheck, KeyedBuckets
 from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
@@ -323,12 +324,13 @@ def create_app(
     sends).
     """
     settings = settings if settings is not None else Settings()
-    store = GameStore(db_url or default_db_url())
-    bus = RedisBus(redis_url) if redis_url else LocalBus()
+    store = GameStore(db_url or default_db_url(), synchronous=settings.sqlite_synchronous)
+    bus = RedisBus(redis_url, heartbeat=settings.bus_heartbeat) if redis_url else LocalBus()
     manager = SessionManager(
         store, ai_delay=ai_delay, hand_pause=hand_pause, room_hand_wait=room_hand_wait, bus=bus, settings=settings
     )
     rooms = RoomManager(store, manager, bus)
+    fallback = Fallback(manager, rooms, bus, settings.bus_poll)
     room_socket = RoomSocket(rooms, limits or Limits())
     creations = KeyedBuckets(settings.create_burst, settings.create_rate)
     hint_requests = KeyedBuckets(settings.hint_burst, settings.hint_rate)
@@ -353,12 +355,14 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store.claim(shared=bus.shared)
-        await bus.start(on_event)
+        await bus.start(on_event, fallback.catch_up)
         await manager.start()
         await rooms.open()
+        await fallback.start()
         try:
             yield
         finally:
+            await fallback.stop()
             await rooms.close()
             await manager.stop()
             await bus.stop()
@@ -374,6 +378,7 @@ def create_app(
     )
     app.state.manager = manager
     app.state.rooms = rooms
+    app.state.fallback = fallback
     app.state.store = store
     app.state.settings = settings
     app.add_middleware(BodyLimit, timeout=settings.header_timeout)
@@ -422,8 +427,11 @@ def create_app(
 
     @app.get("/health")
     async def health() -> JSONResponse:
+        """200 while this process can serve (the store takes writes; a lost bus is "degraded" but served, by
+        reading the database), 503 while the store does not (docs/server.md: health)."""
         report = await asyncio.to_thread(manager.health)
-        return JSONResponse(report, status_code=200 if report["status"] == "ok" else 503)
+        report["bus"] |= fallback.health()
+        return JSONResponse(report, status_code=200 if report["store"]["ok"] else 503)
 
     @app.get("/api/games/catalog")
     async def get_catalog() -> dict[str, Any]:
@@ -455,7 +463,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
-        return manager.get(game_id).summary()
+        return (await manager.fresh(game_id)).summary()
 
     @app.delete("/api/games/{game_id}")
     async def abandon_game(game_id: str, seat: int | None = None) -> dict[str, Any]:
@@ -467,6 +475,9 @@ def create_app(
         session = manager.get(game_id)
         spec = _checked(session, _seat_spec(seat))
         async with session.lock:
+            manager.current(session)
+            if session.abandoned:
+                raise unknown_game(game_id)
             return session.view(spec)
 
     @app.post("/api/games/{game_id}/moves")
@@ -511,12 +522,19 @@ def create_app(
             return
         listener = Listener(spec)
         async with session.lock:
-            session.listeners.add(listener)
-            game_sockets.add(listener)
-            manager.touch(session)
-            listener.offer({"type": "view", "cause": "connect", "view": session.view(spec)})
-            if manager.store_error is not None:
-                listener.offer({"type": "status", "store": "retrying", "message": "saving failed, retrying"})
+            manager.current(session)  # never a stale view as the current one (a lost bus event)
+            gone = session.abandoned
+            if not gone:
+                session.listeners.add(listener)
+                game_sockets.add(listener)
+                manager.touch(session)
+                listener.offer({"type": "view", "cause": "connect", "view": session.view(spec)})
+                if manager.store_error is not None:
+                    listener.offer({"type": "status", "store": "retrying", "message": "saving failed, retrying"})
+        if gone:  # abandoned through another process, as it turned out
+            await websocket.send_json(unknown_game(game_id).body() | {"type": "error"})
+            await websocket.close(code=4404, reason="unknown_game")
+            return
         sender = asyncio.create_task(pump(websocket, listener.queue))
         closing = False
         try:

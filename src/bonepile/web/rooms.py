@@ -155,6 +155,7 @@ class RoomManager:
                 if session.listeners or now - max(session.touched, session.changed_at) < idle:
                     continue
             del self.hubs[room_id]
+            self.bus.forget(room_id)
 
     # ------------------------------------------------------------------------------ lookup and roles
 
@@ -394,7 +395,18 @@ class RoomManager:
 
     async def read(self, room_id: str, credential: str) -> tuple[RoomHub, Role]:
         hub = self.hub(room_id)
+        await self.current(hub)
         return hub, await self.authenticate_fresh(hub, credential)
+
+    async def current(self, hub: RoomHub) -> None:
+        """With other processes on the database, make sure the room in memory is the stored one before it is
+        shown: a lost bus event must never let a stale room pass for the current one (one primary-key read)."""
+        if not self.bus.shared:
+            return
+        async with hub.lock:
+            fresh = self.store.rooms.versions_of([hub.room.id]).get(hub.room.id)
+            if fresh is not None and fresh != hub.room.version:
+                self._reload(hub)
 
     async def join(self, room_id: str, credential: str, name: str | None, wanted: int | None) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
@@ -536,9 +548,12 @@ class RoomManager:
 
     async def view(self, room_id: str, credential: str) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
-        if hub.session is None:
+        session = hub.session
+        if session is None:
             raise ApiError(409, "not_started", "the game has not started yet")
-        return hub.session.view(role.seat)
+        async with session.lock:
+            self.sessions.current(session)
+            return session.view(role.seat)
 
     async def hint(self, room_id: str, credential: str) -> dict[str, Any]:
         """A hint for the seat of ``credential``, when the host allowed hints at the room's creation."""
@@ -568,6 +583,7 @@ class RoomManager:
         assert role is not None
         if role.seat is not None and not hub.room.seats[role.seat].get("taken"):
             await self._claim(hub, role, None)
+        await self.current(hub)
         async with hub.lock:
             listener.hub = hub
             listener.spec = role.seat
@@ -576,6 +592,7 @@ class RoomManager:
             session = hub.session
             if session is not None:
                 async with session.lock:
+                    self.sessions.current(session)
                     session.listeners.add(listener)
                     session.publish("connect", only=[listener])
         await self.presence_changed(hub)
@@ -593,8 +610,10 @@ class RoomManager:
         self._detach(hub, listener)
         await self.presence_changed(hub)
 
-    async def presence_changed(self, hub: RoomHub, *, tell: bool = True) -> None:
-        """Count the room's connected seats again (over every process); push the room if that changed."""
+    async def presence_changed(self, hub: RoomHub, *, tell: bool = True, force_tell: bool = False) -> None:
+        """Count the room's connected seats again (over every process); push the room if that changed, and
+        tell the other processes (with ``force_tell`` even if not: this process's presence was recorded
+        again after Redis came back, and theirs may have counted it gone)."""
         async with hub.presence_lock:
             local = hub.local_counts()
             await self.bus.set_presence(hub.room.id, local)
@@ -603,7 +622,7 @@ class RoomManager:
             if changed:
                 hub.connected = connected
                 self._push_room(hub)
-        if changed and tell and self.bus.shared:
+        if ((changed and tell) or force_tell) and self.bus.shared:
             await self.bus.publish({"kind": "presence", "id": hub.room.id})
 
     async def presence_event(self, room_id: str) -> None:

@@ -129,6 +129,11 @@ class SessionManager:
         self.store_error: str | None = None
         """Why the last write failed, while writes fail (None: the store is fine); /health shows it."""
         self.store_failed_at: datetime | None = None
+        self.store_ok_since = _now()
+        """Since when the store has been fine (while ``store_error`` is None)."""
+        self.store_last_error: str | None = None
+        """The last error the store met, kept after it is over (for /health), and when."""
+        self.store_last_error_at: datetime | None = None
         self._failures = 0
         self._sweeper: asyncio.Task[None] | None = None
         self.room_holds: Callable[[GameSession], bool] | None = None
@@ -321,6 +326,7 @@ class SessionManager:
         """A write failed: say so once to every socket (``status``: saving failed, retrying) and log it."""
         first = self.store_error is None
         self.store_error = f"{type(error).__name__}: {str(error).splitlines()[0][:200] if str(error) else ''}"
+        self._note_store_error(self.store_error)
         self._failures += 1
         if first:
             self.store_failed_at = _now()
@@ -334,6 +340,7 @@ class SessionManager:
         log.warning("the database takes writes again")
         self.store_error = None
         self.store_failed_at = None
+        self.store_ok_since = _now()
         self._tell_everyone({"type": "status", "store": "ok", "message": "saved"})
 
     def _tell_everyone(self, message: dict[str, Any]) -> None:
@@ -346,7 +353,8 @@ class SessionManager:
         return float(min(self.settings.store_retry_max, 0.25 * 2 ** min(self._failures, 16)))
 
     def health(self) -> dict[str, Any]:
-        """``GET /health``: whether the database answers and takes writes (docs: health)."""
+        """``GET /health``: whether the database answers and takes writes, and whether the bus carries events;
+        each with ``ok``, ``since`` (when it became so) and its last error (docs/server.md: health)."""
         reachable = True
         try:
             self.store.ping()
@@ -354,17 +362,30 @@ class SessionManager:
             reachable = False
             if self.store_error is None:
                 self.store_error = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+                self.store_failed_at = _now()
+                self._note_store_error(self.store_error)
+        if reachable and self.store_error is not None and self._failures == 0:
+            self._store_recovered()  # only a read had failed (no write waits to be retried): fine again
         ok = reachable and self.store_error is None
+        bus = self.bus.health()
         return {
-            "status": "ok" if ok else "degraded",
+            "status": "ok" if ok and bus["ok"] else "degraded",
             "store": {
                 "ok": ok,
+                "since": iso_ms(self.store_ok_since if self.store_failed_at is None else self.store_failed_at),
                 "reachable": reachable,
                 "error": self.store_error,
                 "failing_since": None if self.store_failed_at is None else iso_ms(self.store_failed_at),
+                "last_error": self.store_last_error,
+                "last_error_at": None if self.store_last_error_at is None else iso_ms(self.store_last_error_at),
             },
+            "bus": bus,
             "games_in_memory": len(self.sessions),
         }
+
+    def _note_store_error(self, error: str) -> None:
+        self.store_last_error = error
+        self.store_last_error_at = _now()
 
     @staticmethod
     def _take_stored(session: GameSession, stored: StoredGame) -> None:
@@ -395,6 +416,29 @@ class SessionManager:
         if not session.abandoned and self.bus.shared and self.store.version_of(session.id) != session.version:
             self._refresh(session)
         return not session.abandoned
+
+    def current(self, session: GameSession) -> None:
+        """Before a view is shown from memory (lock held): with other processes on the database, catch up if
+        the stored game moved on (one primary-key read), so that a lost bus event never lets a stale view pass
+        for the current one. A database that does not answer leaves the game as it is (and says so)."""
+        if not self.bus.shared or session.abandoned:
+            return
+        try:
+            self._caught_up(session)
+        except (BonepileError, ValueError) as error:
+            log.error("game %s no longer replays after another process's change: %s", session.id, error)
+        except Exception as error:
+            self._store_failed(error)
+
+    async def fresh(self, game_id: str) -> GameSession:
+        """``get``, caught up with the database first (``current``)."""
+        session = self.get(game_id)
+        if self.bus.shared:
+            async with session.lock:
+                self.current(session)
+            if session.abandoned:
+                raise unknown_game(game_id)
+        return session
 
     def spawn(self, work: Coroutine[object, object, None]) -> None:
         """Run a coroutine in the background, kept until done (and cancelled at stop)."""

@@ -17,6 +17,10 @@ from typing import Any
 
 ENV_PREFIX = "BONEPILE_"
 
+SQLITE_SYNCHRONOUS = ("full", "normal", "extra")
+"""The values of ``sqlite_synchronous`` (``bonepile.store.db.SQLITE_SYNCHRONOUS``, which the web may not import
+here: the settings import nothing of the server's)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -64,6 +68,27 @@ class Settings:
     store_retry_max: float = field(
         default=10.0, metadata={"help": "longest pause, seconds, between retries of a failed database write"}
     )
+    sqlite_synchronous: str = field(
+        default="full",
+        metadata={
+            "help": "SQLite's synchronous level: full (a move a client saw survives a power cut), or normal "
+            "(faster; survives a crash of the server, not of the machine), or extra"
+        },
+    )
+    bus_heartbeat: float = field(
+        default=1.0,
+        metadata={
+            "help": "with --redis: seconds between checks that Redis answers (from 0.1 to 10; a lost Redis is "
+            "noticed within about this, or at once when a publish or the subscription fails)"
+        },
+    )
+    bus_poll: float = field(
+        default=0.5,
+        metadata={
+            "help": "with --redis, while Redis is lost: seconds between reads of the versions of the games and "
+            "rooms with sockets here (from 0.1 to 1.5, so that every change shows within 2 s)"
+        },
+    )
     allowed_hosts: str = field(
         default="",
         metadata={
@@ -94,6 +119,12 @@ class Settings:
             raise ValueError("min_turn_time is over max_turn_time")
         if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1:
             raise ValueError("hint_workers, page_size and max_moves must be at least 1")
+        if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
+            raise ValueError(f"sqlite_synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}")
+        if not 0.1 <= self.bus_heartbeat <= 10:
+            raise ValueError("bus_heartbeat must be from 0.1 to 10 seconds")
+        if not 0.1 <= self.bus_poll <= 1.5:
+            raise ValueError("bus_poll must be from 0.1 to 1.5 seconds (every change shows within 2 s)")
         return self
 
     def host_names(self, bound_host: str) -> frozenset[str] | None:
