@@ -239,6 +239,7 @@ export class TrainsBoard {
     this.note.textContent = note || "";
     this.note.classList.toggle("urgent", board.waiting.length > 0);
     const { width, height } = this.host.getBoundingClientRect();
+    if (width <= 0 || height <= 0) return; // not laid out yet: the resize observer draws it once it is
     const notePx = note && height > 0 ? this.note.getBoundingClientRect().height + 6 : 0;
     // The trains keep clear of the choice of a train that the table lays over the board's foot.
     const notes = document.querySelector(".table-page .my-notes");
