@@ -24,6 +24,8 @@ from rich.console import Console
 
 from bonepile.ai import make_agent
 from bonepile.cli.play_mexican_train import (
+    ASCII,
+    UNICODE,
     ChooseTrain,
     MexicanTrainTable,
     Quit,
@@ -32,7 +34,6 @@ from bonepile.cli.play_mexican_train import (
     interpret_train,
     render_table,
 )
-from bonepile.cli.play_mexican_train import ASCII, UNICODE
 from bonepile.cli.terminal import RecordFile, Terminal, agent_seed
 from bonepile.mexican_train import DRAW, PASS, Game, Move, Round, Rules, replay
 from bonepile.store import load_record

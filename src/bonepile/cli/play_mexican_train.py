@@ -449,9 +449,7 @@ def run(args: argparse.Namespace) -> int:
     return table.play()
 
 
-# The engine's Game has the common shape (mypy checks it in ``mexican_train._game``), but mypy checks a base
-# class's type arguments before it reads ``Rules.preset`` (a descriptor), as ``_game.Game``'s own base notes.
-class MexicanTrainTable(TerminalTable[Game, Observation, Move, Glyphs]):  # type: ignore[type-var]
+class MexicanTrainTable(TerminalTable[Game, Observation, Move, Glyphs]):
     """One game at the terminal: the person at seat 0 and an agent in every other seat."""
 
     glyph_sets = (UNICODE, ASCII)

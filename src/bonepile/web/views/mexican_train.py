@@ -175,11 +175,7 @@ _TERMINATION_WORDS = {mt.Termination.WENT_OUT: "went out", mt.Termination.BLOCKE
 
 
 def _summary(table: Table, rules: mt.Rules, summary: mt.RoundSummary) -> dict[str, Any]:
-    if summary.winner is not None:
-        who = table.name(summary.winner)
-        text = f"{who} went out: round {summary.number} of {rules.rounds} is over"
-    else:
-        text = f"Blocked: round {summary.number} of {rules.rounds} ends with nobody out"
+    text = "Blocked: nobody went out" if summary.winner is None else f"{table.name(summary.winner)} went out"
     blank = f"; a 0-0 left in hand counts {rules.double_blank}" if rules.double_blank else ""
     return {
         "number": summary.number,

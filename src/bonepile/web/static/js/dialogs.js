@@ -169,7 +169,7 @@ function summaryBody(view, summary) {
         "ul",
         { class: "points-list" },
         view.sides.map((side) =>
-          h("li", { class: summary.points[side.side] > 0 ? "scored" : "" }, h("span", {}, sideName(view, side.side)), h("strong", {}, signed(summary.points[side.side]))),
+          h("li", { class: summary.points[side.side] > 0 && !view.low_wins ? "scored" : "" }, h("span", {}, sideName(view, side.side)), h("strong", {}, signed(summary.points[side.side]))),
         ),
       ),
     );

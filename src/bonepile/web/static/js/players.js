@@ -38,6 +38,8 @@ function backs(count, triangle, most = 12) {
 function faceUp(tiles, triangle) {
   const row = h("div", { class: `face-up ${triangle ? "tri" : ""}`.trim(), role: "img", "aria-label": tiles.length ? `left holding ${tiles.join(", ")}` : "no tiles left" });
   if (!tiles.length) row.append(h("span", { class: "went-out" }, "went out"));
+  // Where the cards are too many for every hand face up (the end-of-hand dialog shows them all): a count.
+  else row.append(h("span", { class: "face-count" }, `${plural(tiles.length, "tile")} left`));
   for (const tile of tiles) {
     const numbers = tile.split("-").map(Number);
     row.append(triangle ? triominoSvg(numbers, { className: "mini" }) : dominoSvg(numbers[0], numbers[1], { className: "mini" }));

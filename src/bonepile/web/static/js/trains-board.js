@@ -17,25 +17,33 @@ const GAP = 0.35; // between two trains
 const HUB = 2.6; // the hub's width
 const START = 0.35; // between the hub and a train's first tile (or its name, labels "beside")
 const NAME_FONT = 0.5; // a name beside its train, in units
-const CHAR = 0.56; // a character's width, in font sizes (an estimate, to keep names inside their room)
+const PAD = 0.12; // above and below a train's tiles, inside its lane
+const CHAR = 0.62; // a character's width, in font sizes (an estimate, to keep names inside their room)
 
 /** How wide (in units) the names beside the trains need to be: the longest short name, and a marker. */
 function besideWidth(trains) {
   const longest = Math.max(4, ...trains.map((train) => Math.min(12, train.short.length)));
-  return longest * NAME_FONT * CHAR + 1.3;
+  return longest * NAME_FONT * CHAR + 1.5;
 }
 
-/** A train's tiles laid out as a snake from its start; the room of its next tile is kept too (`slot`). */
-function layTrain(train, { x0, dir, top, length, strip }) {
-  const row = top + strip + 1;
+/**
+ * A train's tiles laid out as a snake from its start, and the room of its next tile (`slot`, crossways if
+ * `double`: the picked tile is a double). The lane is as tall as what it holds: a train of one row without
+ * a double is a low one, so that many trains stand close on a small table.
+ */
+function layTrain(train, { x0, dir, top, length, strip, double = false }) {
   // A snake's corner stands one unit past the edge it turns at (dominoes-board.js): the bounds keep that
   // unit inside the lane, so that a train coming back never runs into the hub.
   const bounds = dir > 0 ? { lo: x0 + 1, hi: x0 + length - 1 } : { lo: x0 - length + 1, hi: x0 - 1 };
-  const arm = new Arm({ x: x0, y: row, dir, vdir: 1, afterTurn: false }, bounds);
+  const arm = new Arm({ x: x0, y: 0, dir, vdir: 1, afterTurn: false }, bounds);
   const rects = train.tiles.map((tile) => arm.place(tile.near, tile.far, tile.double));
-  const slot = arm.clone().place(train.open_end, train.open_end === 0 ? 1 : 0, false);
-  const bottom = Math.max(row + 1, ...[...rects, slot].map((r) => r.y + r.h));
-  return { rects, arm, slot, top, row, bottom, x0, dir, length };
+  const slot = arm.clone().place(train.open_end, double ? train.open_end : train.open_end === 0 ? 1 : 0, double);
+  const held = [...rects, slot];
+  const dy = top + strip + PAD - Math.min(...held.map((r) => r.y));
+  for (const r of held) r.y += dy;
+  arm.y += dy;
+  const bottom = Math.max(...held.map((r) => r.y + r.h)) + PAD;
+  return { rects, arm, slot, top, row: dy, bottom, x0, dir, length };
 }
 
 /**
@@ -44,7 +52,7 @@ function layTrain(train, { x0, dir, top, length, strip }) {
  * name `labels` "above" it (a strip of its own) or "beside" it (between the hub and its first tile: the
  * trains stand closer, for a low table). Answers the lanes, the hub and the box around it all.
  */
-export function arrange(trains, sides, length, labels = "above") {
+export function arrange(trains, sides, length, labels = "above", double = false) {
   const order = laneOrder(trains);
   const split = sides === 2 ? Math.floor(order.length / 2) : 0;
   const columns = sides === 2 ? [order.slice(0, split), order.slice(split)] : [[], order];
@@ -58,7 +66,7 @@ export function arrange(trains, sides, length, labels = "above") {
     const x0 = edge + dir * beside;
     let y = 0;
     const laid = column.map((train) => {
-      const lane = { train, edge, labels, ...layTrain(train, { x0, dir, top: y, length, strip }) };
+      const lane = { train, edge, labels, ...layTrain(train, { x0, dir, top: y, length, strip, double }) };
       y = lane.bottom + GAP;
       return lane;
     });
@@ -106,13 +114,13 @@ function laneOrder(trains) {
  * The best arrangement for a board of `width` × `height` pixels: the one whose tiles come out largest
  * (names above the trains win a near tie: they read better). Answers it with `perUnit` (pixels per unit).
  */
-export function bestArrangement(trains, width, height) {
+export function bestArrangement(trains, width, height, double = false) {
   let best = null;
   for (const labels of ["above", "beside"]) {
     for (const sides of [1, 2]) {
       if (sides === 2 && trains.length < 3) continue;
       for (let length = 6; length <= 40; length += 1) {
-        const laid = arrange(trains, sides, length, labels);
+        const laid = arrange(trains, sides, length, labels, double);
         const w = laid.box.x1 - laid.box.x0;
         const hgt = laid.box.y1 - laid.box.y0;
         const perUnit = Math.min(width / w, height / hgt) * (labels === "above" ? 1.08 : 1);
@@ -171,10 +179,14 @@ export class TrainsBoard {
 
   /** The trains a tile can go on, as buttons under the hand (a phone's finger finds them there too). */
   choices(tile, view) {
-    const names = Object.fromEntries(view.board.trains.map((train) => [train.name, train.label]));
+    // A low screen (a phone on its side) keeps its few lines for the trains: the lit trains are the choice.
+    if (window.innerHeight < 560) return null;
+    // Short words, so that the buttons keep to one line under the hand: "Your train", "Mexican", "Ann".
+    const short = (train) => (train.yours ? train.label : train.short);
+    const names = Object.fromEntries(view.board.trains.map((train) => [train.name, short(train)]));
     return {
       label: `Choose a train for ${tile.tile}`,
-      heading: `${tile.tile} goes on ${plural(tile.moves.length, "train")}:`,
+      heading: `${tile.tile} on:`,
       words: (move) => names[move.train] || move.text,
     };
   }
@@ -250,7 +262,7 @@ export class TrainsBoard {
       if (noteBox.height > 0 && noteBox.top < hostBox.bottom && noteBox.bottom > hostBox.top) footPx = hostBox.bottom - noteBox.top + 6;
     }
     const room = { w: Math.max(1, width), h: Math.max(height * 0.45, height - notePx - footPx) };
-    const laid = bestArrangement(board.trains, room.w, room.h);
+    const laid = bestArrangement(board.trains, room.w, room.h, !!(this.targetTile && this.targetTile.double));
     const { box, perUnit } = laid;
     // The picture centred in the room below the note.
     const perPx = 1 / perUnit;
@@ -336,12 +348,14 @@ export class TrainsBoard {
     if (lane.labels === "beside") {
       const font = NAME_FONT * UNIT;
       const x = (lane.edge + dir * 0.1) * UNIT;
-      const mark = 0.8 * UNIT;
-      if (marked) group.append(markerEngine(dir > 0 ? x : x - mark * 1.1, (lane.row - 0.95) * UNIT, mark, color, markClass));
-      else if (train.owner !== null) group.append(s("circle", { class: "lane-dot", cx: x + dir * 0.25 * UNIT, cy: (lane.row - 0.5) * UNIT, r: 0.2 * UNIT, style: { fill: color } }));
-      const room = Math.max(3, Math.floor((besideWidthOf(lane) - 0.3) / (NAME_FONT * CHAR)));
+      // On one line, level with the train's first row: the marker (or its owner's dot), then the name.
+      const mark = 0.62 * UNIT;
+      if (marked) group.append(markerEngine(dir > 0 ? x : x - mark * 1.1, (lane.row - 0.36) * UNIT, mark, color, markClass));
+      else if (train.owner !== null) group.append(s("circle", { class: "lane-dot", cx: x + dir * 0.3 * UNIT, cy: lane.row * UNIT, r: 0.18 * UNIT, style: { fill: color } }));
+      const textX = x + dir * 0.85 * UNIT;
+      const room = Math.max(3, Math.floor((besideWidthOf(lane) - 1.1) / (NAME_FONT * CHAR)));
       const name = train.short.length > room ? `${train.short.slice(0, room - 1)}\u2026` : train.short;
-      group.append(s("text", { class: "lane-name", x, y: (lane.row + 0.62) * UNIT, "font-size": font, "text-anchor": anchor }, name));
+      group.append(s("text", { class: "lane-name", x: textX, y: (lane.row + 0.17) * UNIT, "font-size": font, "text-anchor": anchor }, name));
       group.append(s("title", {}, `${train.label}${train.marked ? ", open" : ""}`));
       return group;
     }
