@@ -123,8 +123,10 @@ export function bestArrangement(trains, width, height, double = false) {
         const laid = arrange(trains, sides, length, labels, double);
         const w = laid.box.x1 - laid.box.x0;
         const hgt = laid.box.y1 - laid.box.y0;
-        const perUnit = Math.min(width / w, height / hgt) * (labels === "above" ? 1.08 : 1);
-        if (!best || perUnit > best.score + 1e-6) best = { ...laid, score: perUnit, perUnit: Math.min(width / w, height / hgt), sides, length, labels };
+        const fit = Math.min(width / w, height / hgt);
+        // Names above their trains read best, where their strip is tall enough for a readable line.
+        const score = fit * (labels === "above" && fit * STRIP >= 13 ? 1.08 : 1);
+        if (!best || score > best.score + 1e-6) best = { ...laid, score, perUnit: fit, sides, length, labels };
       }
     }
   }
@@ -359,7 +361,8 @@ export class TrainsBoard {
       group.append(s("title", {}, `${train.label}${train.marked ? ", open" : ""}`));
       return group;
     }
-    const font = Math.max(12 * px, Math.min(0.55 * UNIT, 17 * px));
+    // Within its strip, whatever the scale (a name never runs into the tiles), and never huge.
+    const font = Math.min(0.55 * UNIT, 17 * px);
     const y = (lane.top + STRIP * 0.66) * UNIT;
     let x = lane.x0 * UNIT;
     const mark = STRIP * 0.78 * UNIT;
