@@ -185,6 +185,7 @@ KINDS: tuple[GameKind, ...] = (
         word_for_side="player",
         extras={"world_sampler": "bonepile.ai.triominoes_sampling:WorldSampler"},
     ),
+    MEXICAN_TRAIN,
 )
 """Every game of the suite, in the order the front ends list them."""
 

@@ -34,11 +34,20 @@ def plays(agent: str, game: str) -> bool:
 # ------------------------------------------------------------------------------------ catalog
 
 
-def test_catalog_offers_both_games_with_every_preset(client: TestClient) -> None:
+def test_catalog_offers_every_game_with_every_preset(client: TestClient) -> None:
     catalog = client.get("/api/games/catalog").json()
     assert catalog["protocol"] == 1
     games = {game["name"]: game for game in catalog["games"]}
-    assert set(games) == {"dominoes", "triominoes"}
+    assert list(games) == ["dominoes", "triominoes", "mexican-train"]
+    # What the page draws each game with, so that it never asks a game's name (see "The view").
+    faces = {name: (game["layout"], game["tile"], game["low_wins"], game["goal"]) for name, game in games.items()}
+    assert faces == {
+        "dominoes": ("line", "domino", False, "target"),
+        "triominoes": ("grid", "triangle", False, "target"),
+        "mexican-train": ("trains", "domino", True, "rounds"),
+    }
+    assert games["mexican-train"]["goal_option"] == "rounds" and games["mexican-train"]["sets"] == []
+    assert games["mexican-train"]["players"] == {"min": 2, "max": 8}
     assert [p["name"] for p in games["dominoes"]["presets"]] == list(dominoes.PRESETS)
     assert "all-fives" in dominoes.PRESETS
     # The sets the engine deals (D1), the default first; Tri-Ominos has one set.

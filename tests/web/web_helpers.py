@@ -12,8 +12,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from bonepile import dominoes, triominoes
+from bonepile.games import game_kind, load
 from bonepile.web import create_app
 from bonepile.web.settings import Settings
+from bonepile.web.views import presenter
 
 View = dict[str, Any]
 
@@ -127,8 +129,9 @@ def _keys(value: Any) -> Iterable[str]:
 def tiles_named(game: str, texts: Iterable[str]) -> set[str]:
     """Every tile named anywhere in ``texts``, in canonical form (any rotation or order of its numbers)."""
     found: set[str] = set()
+    dominoes_too = presenter(game).face().tile == "domino"  # Dominoes and Mexican Train: the same tiles
     for text in texts:
-        if game == "dominoes":
+        if dominoes_too:
             for a, b in _DOMINO.findall(text):
                 if int(a) <= 12 and int(b) <= 12:
                     found.add(str(dominoes.Tile(int(a), int(b))))
@@ -143,7 +146,7 @@ def tiles_named(game: str, texts: Iterable[str]) -> set[str]:
 
 def replay_to(record: dict[str, Any], move_number: int) -> Any:
     """The engine's game after the record's first ``move_number`` moves."""
-    engine = dominoes if record["game"] == "dominoes" else triominoes
+    engine: Any = load(game_kind(record["game"]).engine)
     game: Any = engine.Game(engine.Rules.from_dict(record["options"]), record["seed"])  # the options say it all
     for text in record["moves"][:move_number]:
         game.play(text)

@@ -268,7 +268,7 @@ class TablePage:
         """Play one move of the bottom player by clicking, the first playable tile first; say which kind."""
         before = self.move_number()
         tiles = self.page.locator(".hand-tile.playable")
-        targets = self.page.locator(".end-target, .place-target")
+        targets = self.page.locator(".end-target, .place-target, .train-target")
         if tiles.count():
             if not targets.count():  # no tile picked yet (a hint picks one)
                 tiles.first.click()

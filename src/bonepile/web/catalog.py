@@ -58,8 +58,13 @@ def levels(game: str) -> tuple[Level, ...]:
 
 
 def default_level(game: str) -> str:
+    """The level a new AI seat gets: medium where it plays the game, else the strongest below it (a game
+    whose only agent is ``random`` has "easy" alone)."""
     offered = [level.level for level in levels(game)]
-    return "medium" if "medium" in offered else offered[0]
+    if not offered:
+        raise ApiError(400, "bad_rules", f"no AI plays {game_kind(game).title} yet")
+    below = [level for level in offered if list(ALIASES).index(level) <= list(ALIASES).index("medium")]
+    return "medium" if "medium" in offered else (below or offered)[-1]
 
 
 def hint_level(game: str) -> str:
@@ -113,10 +118,14 @@ def catalog() -> dict[str, Any]:
                     "players": {"min": low, "max": high, "default": default},
                 }
             )
+        face = presenter(name).face()
         games.append(
             {
                 "name": name,
                 "title": title,
+                **face.to_json(),
+                "goal_option": face.goal_option,
+                "art": list(face.art),
                 "default_preset": entry.default_preset,
                 "players": {"min": entry.players[0], "max": entry.players[1]},
                 "presets": presets,

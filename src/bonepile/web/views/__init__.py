@@ -121,6 +121,32 @@ class Parts:
     summaries: list[dict[str, Any]]
 
 
+@dataclass(frozen=True, slots=True)
+class Face:
+    """What the page needs to know to draw a game without knowing which game it is (its presenter says).
+
+    The page dispatches on these, never on the game's name: which board it lays out, which tile it draws,
+    which way the scores go and what ends the game.
+    """
+
+    layout: str
+    """The board the page draws: ``"line"`` (a line of play), ``"grid"`` (a triangular grid), ``"trains"``
+    (a hub with a train for each player and a shared one)."""
+    tile: str
+    """The tile the page draws: ``"domino"`` or ``"triangle"``."""
+    low_wins: bool = False
+    """Whether the lowest total wins (else the highest)."""
+    goal: str = "target"
+    """What ends the game: ``"target"`` (a score, the view's ``target``) or ``"rounds"`` (that many deals)."""
+    goal_option: str = "target"
+    """The rules option that sets what ends the game (the start page's "play to" or "rounds" field)."""
+    art: tuple[str, ...] = ()
+    """A few tiles (their names) that picture the game on the start page."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"layout": self.layout, "tile": self.tile, "low_wins": self.low_wins, "goal": self.goal}
+
+
 def signed(points: int) -> str:
     """``+43``, ``0``, and negative numbers with a true minus sign (U+2212), as players write them."""
     return f"+{points}" if points > 0 else f"\u2212{-points}" if points < 0 else "0"
@@ -146,6 +172,9 @@ class Presenter(Protocol):
     def tile_sets(self) -> list[dict[str, Any]]:
         """The sets of tiles the start page offers for this game, the default first (none: the game has one)."""
 
+    def face(self) -> Face:
+        """What the page draws for this game (its board, its tile) and how its scores read."""
+
 
 @functools.cache
 def presenter(game: str) -> Presenter:
@@ -159,7 +188,9 @@ def view(table: Table, observation: Observation, viewer: int | None, bonus_of: B
     For the public view any seat's observation will do: only its public
     parts are read.
     """
-    parts = presenter(table.game).parts(table, observation, viewer, bonus_of)
+    shown = presenter(table.game)
+    parts = shown.parts(table, observation, viewer, bonus_of)
+    face = shown.face()
     kind = game_kind(table.game)
     rules = observation.rules
     scores: tuple[int, ...] = observation.scores
@@ -184,6 +215,7 @@ def view(table: Table, observation: Observation, viewer: int | None, bonus_of: B
         "room": table.room,
         "game": table.game,
         "title": kind.title,
+        **face.to_json(),
         "preset": table.preset,
         "preset_description": kind.presets.get(table.preset, ""),
         "rules": _rules_dict(rules),
@@ -204,7 +236,7 @@ def view(table: Table, observation: Observation, viewer: int | None, bonus_of: B
         "last_move": None if table.last_move is None else table.last_move.to_json(),
         "clock": table.clock,
         "summaries": parts.summaries,
-        "game_over": _game_over(table, rules, scores) if table.over else None,
+        "game_over": _game_over(table, rules, scores, face.low_wins) if table.over else None,
     }
 
 
@@ -227,15 +259,17 @@ def side_name(table: Table, rules: Rules, side: int) -> tuple[str, bool]:
     return " & ".join(names), len(names) > 1
 
 
-def _game_over(table: Table, rules: Rules, scores: Sequence[int]) -> dict[str, Any]:
+def _game_over(table: Table, rules: Rules, scores: Sequence[int], low_wins: bool = False) -> dict[str, Any]:
     winners = sorted(table.winner_sides)
     seats = [seat for seat in range(len(table.seats)) if rules.side_of(seat) in winners]
-    tally = " to ".join(str(score) for score in sorted(scores, reverse=True))
+    # The winning total first: the highest where the highest wins, the lowest where the lowest does.
+    tally = " to ".join(str(score) for score in sorted(scores, reverse=not low_wins))
+    lowest = " with the lowest total" if low_wins else ""
     if len(winners) == 1:
         who, several = side_name(table, rules, winners[0])
-        text = f"{who} {agree(who, 'wins', 'win', several)}, {tally}"
+        text = f"{who} {agree(who, 'wins', 'win', several)}{lowest}, {tally}"
     else:
-        text = f"{' and '.join(side_name(table, rules, side)[0] for side in winners)} share the win, {tally}"
+        text = f"{' and '.join(side_name(table, rules, side)[0] for side in winners)} share the win{lowest}, {tally}"
     return {"winner_sides": winners, "winner_seats": seats, "scores": list(scores), "text": text}
 
 

@@ -16,7 +16,7 @@ from bonepile import dominoes
 from bonepile.ai.dominoes_heuristic import sheds_words
 from bonepile.core.errors import BonepileError
 from bonepile.core.protocol import Deal, Move, Observation
-from bonepile.web.views import BonusOf, Parts, Table, agree, possessive, side_name, signed, statuses, turn_runs
+from bonepile.web.views import BonusOf, Face, Parts, Table, agree, possessive, side_name, signed, statuses, turn_runs
 
 
 def dominoes_words(name: str, move: dominoes.Move) -> str:
@@ -123,6 +123,8 @@ def _dominoes_summary(
         "hands": [[str(tile) for tile in hand] for hand in outcome.hands],
         "scoring": _DOMINOES_SCORING.get(rules.hand_score, ""),
         "text": text,
+        "sheet": "pips",
+        "points_of": "side",
     }
 
 
@@ -269,3 +271,11 @@ def tile_sets() -> list[dict[str, Any]]:
             continue
     default = dominoes.Rules().set
     return sorted(offered, key=lambda entry: entry["name"] != default)
+
+
+FACE = Face(layout="line", tile="domino", art=("6-4", "3-3"))
+
+
+def face() -> Face:
+    """The page draws a line of play of dominoes; the highest score wins."""
+    return FACE

@@ -15,7 +15,7 @@ from typing import Any
 
 from bonepile import triominoes
 from bonepile.core.protocol import Deal, Move, Observation
-from bonepile.web.views import BonusOf, Parts, Table, agree, signed, statuses, turn_runs
+from bonepile.web.views import BonusOf, Face, Parts, Table, agree, signed, statuses, turn_runs
 
 _SQRT3_2 = math.sqrt(3) / 2
 
@@ -216,6 +216,8 @@ def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSumm
         "hands": [[str(tile) for tile in hand] for hand in summary.hands],
         "items": items,
         "text": text,
+        "sheet": "items",
+        "points_of": "seat",
     }
 
 
@@ -361,3 +363,11 @@ def plain_reason(observation: Observation, move: Move, entry: dict[str, Any]) ->
 def tile_sets() -> list[dict[str, Any]]:
     """Tri-Ominos is played with its one set of 56 tiles: nothing to choose."""
     return []
+
+
+FACE = Face(layout="grid", tile="triangle", art=("0-3-5", "2-2-4"))
+
+
+def face() -> Face:
+    """The page draws a triangular grid of Tri-Ominos tiles; the highest score wins."""
+    return FACE

@@ -113,36 +113,46 @@ function nameChip(player) {
   );
 }
 
-function tileRow(game, tiles) {
+/** Tiles face up, small: `shape` is the view's `tile` ("domino" or "triangle"). */
+function tileRow(shape, tiles) {
   if (!tiles.length) return h("span", { class: "muted" }, "no tiles left");
   return h(
     "span",
     { class: "mini-tiles" },
     tiles.map((tile) => {
       const numbers = tile.split("-").map(Number);
-      return game === "dominoes"
-        ? dominoSvg(numbers[0], numbers[1], { label: tile, className: "mini" })
-        : triominoSvg(numbers, { label: tile, className: "mini" });
+      return shape === "triangle"
+        ? triominoSvg(numbers, { label: tile, className: "mini" })
+        : dominoSvg(numbers[0], numbers[1], { label: tile, className: "mini" });
     }),
   );
+}
+
+/** What ends the game, in words: "playing to 100", or "13 rounds, the lowest total wins". */
+export function goalWords(view) {
+  if (view.goal === "rounds") return `${plural(view.target, view.hand_word)}, the ${view.low_wins ? "lowest" : "highest"} total wins`;
+  return `playing to ${view.target}`;
 }
 
 function sideName(view, side) {
   return view.sides[side].seats.map((seat) => view.players[seat].name).join(" & ");
 }
 
-/** The itemized summary of one finished hand (Dominoes) or round (Tri-Ominos). */
+/**
+ * The summary of one finished hand (round), as its `sheet` says: `"pips"` (every hand face up with its pips,
+ * then what each side took) or `"items"` (each player's points by reason, then the hand left).
+ */
 function summaryBody(view, summary) {
   const word = view.hand_word;
   const body = h("div", { class: "summary" });
-  if (view.game === "dominoes") {
+  if (summary.sheet !== "items") {
     body.append(h("p", { class: "scoring-rule" }, `Scoring: ${summary.scoring}.`));
     const rows = view.players.map((player) =>
       h(
         "tr",
         { class: summary.winner_seat === player.seat ? "winner" : "" },
         h("th", { scope: "row" }, nameChip(player)),
-        h("td", {}, tileRow("dominoes", summary.hands[player.seat])),
+        h("td", {}, tileRow(view.tile, summary.hands[player.seat])),
         h("td", { class: "num" }, plural(summary.pips[player.seat], "pip")),
       ),
     );
@@ -159,7 +169,7 @@ function summaryBody(view, summary) {
         "ul",
         { class: "points-list" },
         view.sides.map((side) =>
-          h("li", { class: summary.points[side.side] > 0 ? "scored" : "" }, h("span", {}, sideName(view, side.side)), h("strong", {}, signed(summary.points[side.side]))),
+          h("li", { class: summary.points[side.side] > 0 && !view.low_wins ? "scored" : "" }, h("span", {}, sideName(view, side.side)), h("strong", {}, signed(summary.points[side.side]))),
         ),
       ),
     );
@@ -177,7 +187,7 @@ function summaryBody(view, summary) {
             ? h("ul", { class: "items" }, items.map((item) => h("li", {}, h("span", {}, reasonWords(item.reason)), h("span", { class: "num" }, signed(item.points)))))
             : h("span", { class: "muted" }, "nothing scored"),
         ),
-        h("td", {}, tileRow("triominoes", summary.hands[player.seat])),
+        h("td", {}, tileRow(view.tile, summary.hands[player.seat])),
         h("td", { class: "num total" }, signed(summary.points[player.seat])),
       );
     });
@@ -213,7 +223,7 @@ export function showHandEnd(dialogs, view, summary, { onContinue }) {
     `Next ${word}`,
   );
   let box = null;
-  const details = h("div", { class: "hand-end-details" }, summaryBody(view, summary), h("h3", {}, `Scores (playing to ${view.target})`), scoreLine(view));
+  const details = h("div", { class: "hand-end-details" }, summaryBody(view, summary), h("h3", {}, `Scores (${goalWords(view)})`), scoreLine(view));
   // On a small screen the details fold away at first, so that the final position stays in view.
   const small = window.matchMedia && window.matchMedia("(max-width: 1099px), (max-height: 560px)").matches;
   const peek = h(
@@ -297,7 +307,7 @@ export function showSummary(dialogs, view, summary) {
         h("h2", {}, title),
         h("p", { class: "lead" }, summary.text),
         summaryBody(view, summary),
-        h("h3", {}, `Scores (playing to ${view.target})`),
+        h("h3", {}, `Scores (${goalWords(view)})`),
         scoreLine(view),
         h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(true) }, "Continue")),
       ),
@@ -328,20 +338,22 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
   const over = view.game_over;
   const word = view.hand_word;
   const last = view.summaries[view.summaries.length - 1];
+  // The score sheet: a row per hand (round), a column per side. Where the lowest total wins, the columns
+  // stand in the order of the totals, the leader first.
+  const columns = view.low_wins ? [...view.sides].sort((a, b) => over.scores[a.side] - over.scores[b.side] || a.side - b.side) : view.sides;
   const header = h(
     "tr",
     {},
     h("th", { scope: "col" }, word[0].toUpperCase() + word.slice(1)),
-    view.sides.map((side) => h("th", { scope: "col", class: "num" }, sideName(view, side.side))),
+    columns.map((side) => h("th", { scope: "col", class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, sideName(view, side.side))),
   );
   const rows = view.summaries.map((summary) =>
     h(
       "tr",
       {},
-      h("th", { scope: "row" }, String(summary.number)),
-      view.sides.map((side) => {
-        const points =
-          view.game === "dominoes" ? summary.points[side.side] : summary.points[side.seats[0]];
+      h("th", { scope: "row" }, String(summary.number), summary.engine ? h("span", { class: "sheet-engine" }, ` ${summary.engine}`) : null),
+      columns.map((side) => {
+        const points = summary.points_of === "seat" ? summary.points[side.seats[0]] : summary.points[side.side];
         return h("td", { class: "num" }, signed(points));
       }),
     ),
@@ -350,7 +362,7 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
     "tr",
     { class: "totals" },
     h("th", { scope: "row" }, "Final"),
-    view.sides.map((side) => h("td", { class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, score(over.scores[side.side]))),
+    columns.map((side) => h("td", { class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, score(over.scores[side.side]))),
   );
   return dialogs.show(
     (close) =>

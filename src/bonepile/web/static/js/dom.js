@@ -73,5 +73,5 @@ export function ago(iso) {
 
 /** A colour per seat, the same everywhere (avatars, placed tiles, the log). */
 export function seatColor(seat) {
-  return `var(--seat-${seat % 6})`;
+  return `var(--seat-${seat % 8})`;
 }

@@ -6,7 +6,7 @@
 //
 // Geometry only: which ends a tile may go to always comes from the server's legal moves.
 
-import { s } from "./dom.js";
+import { plural, s } from "./dom.js";
 import { dominoFace } from "./tiles.js";
 
 const UNIT = 40; // SVG units per half tile; a tile is 2 × 1 units, a crossways double 1 × 2.
@@ -19,7 +19,7 @@ const UNIT = 40; // SVG units per half tile; a tile is 2 × 1 units, a crossways
  * place(inner, outer, double) lays one tile and returns its rectangle with the numbers on its
  * left/top (first) and right/bottom (second) halves.
  */
-class Arm {
+export class Arm {
   constructor(state, bounds) {
     Object.assign(this, state);
     this.bounds = bounds;
@@ -277,6 +277,33 @@ export class DominoesBoard {
 
   destroy() {
     this.resizer.disconnect();
+  }
+
+  // ---------------------------------------------------------------- what the table asks of its board
+
+  /** A tile that fits only one end is played at once, with a click. */
+  get playsAtOnce() {
+    return true;
+  }
+
+  /** The choice of an end for a tile that fits several, as buttons under the hand. */
+  choices(tile) {
+    const count = tile.moves.length;
+    return {
+      label: `Choose an end for ${tile.tile}`,
+      heading: `${tile.tile} fits ${count === 2 ? "both" : count} ends:`,
+      words: (move) => (move.end ? `${move.end} end${move.points ? ` +${move.points}` : ""}` : move.text),
+    };
+  }
+
+  turnPrompt() {
+    return "Your turn: click a tile to play it, or drag it to an end.";
+  }
+
+  /** A hand tile in words, for a screen reader: its pips and the ends it plays on. */
+  tileLabel(tile, view, { playable, dim }) {
+    const where = tile.moves.map((text) => view.legal_moves.find((m) => m.text === text)).filter(Boolean).map((m) => (m.end ? `the ${m.end} end` : "the opening"));
+    return `${tile.tile}, ${plural(tile.pips, "pip")}${playable ? `, plays on ${where.join(" or ")}` : dim ? ", does not fit" : ""}`;
   }
 
   render(view) {

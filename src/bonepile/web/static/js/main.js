@@ -19,7 +19,7 @@ function route() {
   current = null;
   const hash = location.hash || "#/";
   const game = hash.match(/^#\/game\/([A-Za-z0-9_-]+)$/);
-  const how = hash.match(/^#\/how\/(dominoes|triominoes)$/);
+  const how = hash.match(/^#\/how\/([a-z0-9-]+)$/);
   const room = hash.match(/^#\/room\/([A-Za-z0-9_-]+)(?:\?(.*))?$/);
   window.scrollTo(0, 0);
   if (game) {

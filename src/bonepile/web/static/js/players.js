@@ -38,6 +38,8 @@ function backs(count, triangle, most = 12) {
 function faceUp(tiles, triangle) {
   const row = h("div", { class: `face-up ${triangle ? "tri" : ""}`.trim(), role: "img", "aria-label": tiles.length ? `left holding ${tiles.join(", ")}` : "no tiles left" });
   if (!tiles.length) row.append(h("span", { class: "went-out" }, "went out"));
+  // Where the cards are too many for every hand face up (the end-of-hand dialog shows them all): a count.
+  else row.append(h("span", { class: "face-count" }, `${plural(tiles.length, "tile")} left`));
   for (const tile of tiles) {
     const numbers = tile.split("-").map(Number);
     row.append(triangle ? triominoSvg(numbers, { className: "mini" }) : dominoSvg(numbers[0], numbers[1], { className: "mini" }));
@@ -57,7 +59,7 @@ function teamBadge(view, player, teamLabel) {
  * marks a player whose connection dropped; `clock` is the countdown badge of the seat on the clock.
  */
 export function playerCard(view, player, { teamLabel = null, changed = false, away = false, clock = null, reveal = null, compact = false } = {}) {
-  const triangle = view.game === "triominoes";
+  const triangle = view.tile === "triangle";
   const thinking = player.to_move && player.kind === "ai";
   const tiles = reveal
     ? faceUp(reveal, triangle)
@@ -98,22 +100,30 @@ export function teamLabels(view) {
   return labels;
 }
 
-/** The score panel: each side's score against the target, and the finished hands. */
+/**
+ * The score panel: each side's score (against the target, in a game to a score), and the finished hands.
+ * Where the lowest total wins (`view.low_wins`), the lowest leads; in a game of so many rounds
+ * (`view.goal`), the bar shows the share of the others' highest total instead of the way to the target.
+ */
 export function scorePanel(view, { onSummary }) {
   const labels = teamLabels(view);
   const word = view.hand_word;
-  const leader = Math.max(...view.sides.map((side) => side.score));
+  const rounds = view.goal === "rounds";
+  const totals = view.sides.map((side) => side.score);
+  const leader = view.low_wins ? Math.min(...totals) : Math.max(...totals);
+  const scale = rounds ? Math.max(1, ...totals) : view.target;
+  const someone = view.low_wins ? totals.some((total) => total !== leader) : leader > 0;
   const list = h(
     "ol",
     { class: "side-scores" },
     view.sides.map((side) => {
       const names = side.seats.map((seat) => view.players[seat].name).join(" & ");
-      const width = Math.max(0, Math.min(100, (side.score / view.target) * 100));
+      const width = Math.max(0, Math.min(100, (side.score / scale) * 100));
       const mine = side.seats.includes(view.seat);
       const toMove = side.seats.includes(view.turn);
       return h(
         "li",
-        { class: ["side-score", mine ? "mine" : "", toMove ? "to-move" : "", side.score === leader && leader > 0 ? "leading" : ""], "data-side": String(side.side) },
+        { class: ["side-score", mine ? "mine" : "", toMove ? "to-move" : "", side.score === leader && someone ? "leading" : ""], "data-side": String(side.side) },
         h(
           "div",
           { class: "side-line" },
@@ -125,7 +135,7 @@ export function scorePanel(view, { onSummary }) {
           ),
           h("strong", { class: "side-points" }, score(side.score)),
         ),
-        h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(view.target), "aria-valuenow": String(side.score), "aria-label": `${names}: ${side.score} of ${view.target}` }, h("span", { style: { width: `${width}%` } })),
+        h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(scale), "aria-valuenow": String(side.score), "aria-label": rounds ? `${names}: ${side.score}` : `${names}: ${side.score} of ${view.target}` }, h("span", { style: { width: `${width}%` } })),
       );
     }),
   );
@@ -146,7 +156,7 @@ export function scorePanel(view, { onSummary }) {
   return h(
     "section",
     { class: "panel score-panel", "aria-label": "Scores" },
-    h("h2", {}, "Scores", h("span", { class: "target" }, `to ${view.target}`)),
+    h("h2", {}, "Scores", h("span", { class: "target" }, rounds ? (view.low_wins ? "lowest wins" : `${plural(view.target, word)}`) : `to ${view.target}`)),
     list,
     past,
   );

@@ -39,17 +39,27 @@ function rememberedChoices(game, state, saved) {
     words.push(`seats: ${kinds.join(" and ")}`);
   }
   if (state.seats.some((seat) => seat.name && seat.name.trim())) words.push("names");
-  if (state.target) words.push(`play to ${state.target}`);
+  if (state.target) words.push(game.goal === "rounds" ? `${state.target} rounds` : `play to ${state.target}`);
   if (state.tileSet) words.push(state.tileSet);
   return words;
 }
 
+/** A game's picture: the few tiles its catalog entry names (`art`), drawn as its kind of tile (`tile`). */
 function illustration(game) {
   return h(
     "span",
     { class: "game-art", "aria-hidden": "true" },
-    game === "dominoes" ? [dominoSvg(6, 4), dominoSvg(3, 3)] : [triominoSvg([0, 3, 5]), triominoSvg([2, 2, 4])],
+    (game.art || []).map((text) => {
+      const numbers = text.split("-").map(Number);
+      return game.tile === "triangle" ? triominoSvg(numbers) : dominoSvg(numbers[0], numbers[1]);
+    }),
   );
+}
+
+/** "Dominoes, Tri-Ominos and Mexican Train": every game of the catalog, by title. */
+function titles(catalog) {
+  const names = catalog.games.map((game) => game.title);
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
 }
 
 /** Show the start page in `root`; the answer's destroy() stops it from drawing if it is still loading. */
@@ -60,7 +70,7 @@ export function startPage(root, { navigate }) {
 }
 
 async function load(root, navigate, page) {
-  document.title = "bonepile: Dominoes and Tri-Ominos";
+  document.title = "bonepile";
   root.replaceChildren(h("div", { class: "loading" }, "Loading\u2026"));
   let catalog;
   let unfinished;
@@ -73,6 +83,7 @@ async function load(root, navigate, page) {
     return;
   }
   if (page.closed) return;
+  document.title = `bonepile: ${titles(catalog)}`;
   const games = Object.fromEntries(catalog.games.map((game) => [game.name, game]));
   const saved = remembered();
   const state = {
@@ -167,7 +178,7 @@ async function load(root, navigate, page) {
               redraw();
             },
           }),
-          illustration(entry.name),
+          illustration(entry),
           h("span", { class: "game-name" }, entry.title),
           h("span", { class: "game-players" }, `${entry.players.min}\u2013${entry.players.max} players`),
         ),
@@ -198,6 +209,7 @@ async function load(root, navigate, page) {
         ),
       ),
     );
+    const rounds = game.goal === "rounds";
     const counts = [];
     for (let n = preset.players.min; n <= preset.players.max; n++) counts.push(n);
     const playerCount = h(
@@ -218,20 +230,21 @@ async function load(root, navigate, page) {
         },
         counts.map((n) => h("option", { value: n, selected: n === state.players }, String(n))),
       ),
-      h("label", { for: "target" }, "Play to"),
+      // What ends the game: a score to play to, or (a game of so many rounds) how many rounds.
+      h("label", { for: "target" }, rounds ? "Rounds" : "Play to"),
       h("input", {
         id: "target",
         name: "target",
         type: "number",
         min: "1",
-        max: "1000",
+        max: rounds ? "99" : "1000",
         inputmode: "numeric",
         placeholder: "default",
         value: state.target,
         oninput: (event) => (state.target = event.target.value),
         "aria-describedby": "target-help",
       }),
-      h("span", { id: "target-help", class: "help" }, "points (empty: as the rules say)"),
+      h("span", { id: "target-help", class: "help" }, rounds ? "rounds (empty: all of them, as the rules say)" : "points (empty: as the rules say)"),
     );
     // The sets the engine deals (Dominoes); the first is the rules' own and sends no option.
     const tileChoice =
@@ -393,7 +406,7 @@ async function load(root, navigate, page) {
       preset: state.preset,
       players: state.players,
       seats: state.seats.map((seat) => ({ kind: seat.kind, level: seat.kind === "ai" ? seat.level : null, name: seat.name.trim() || null })),
-      options: target ? { target: Number(target) } : {},
+      options: target ? { [games[state.game].goal_option || "target"]: Number(target) } : {},
     };
     if (state.tileSet && sets().some((entry) => entry.name === state.tileSet)) body.options.set = state.tileSet;
     if (timeLimit) body.turn_time_limit = Number(timeLimit);
@@ -426,14 +439,14 @@ async function load(root, navigate, page) {
     "section",
     { class: "card how" },
     h("h2", {}, "How to play"),
-    h("ul", { class: "how-links" }, catalog.games.map((game) => h("li", {}, h("a", { href: `#/how/${game.name}` }, illustration(game.name), h("span", {}, game.title))))),
+    h("ul", { class: "how-links" }, catalog.games.map((game) => h("li", {}, h("a", { href: `#/how/${game.name}` }, illustration(game), h("span", {}, game.title))))),
   );
 
   root.replaceChildren(
     h(
       "div",
       { class: "start-page" },
-      h("header", { class: "hero" }, h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"), h("p", {}, "Dominoes and Tri-Ominos, against the computer, with friends at one screen, or online.")),
+      h("header", { class: "hero" }, h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"), h("p", {}, `${titles(catalog)}, against the computer, with friends at one screen, or online.`)),
       h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, "New game"), form), h("div", { class: "side-column" }, resume, roomList, howTo)),
     ),
   );

@@ -16,7 +16,11 @@ import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
 import { soloTransport } from "./solo-transport.js";
 import { onSoundChange, playSound, setSoundOn, soundOn } from "./sound.js";
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
+import { TrainsBoard } from "./trains-board.js";
 import { TriominoesBoard } from "./triominoes-board.js";
+
+/** The board each layout is drawn with: the server says which (`view.layout`, docs/web-protocol.md). */
+const BOARDS = { line: DominoesBoard, grid: TriominoesBoard, trains: TrainsBoard };
 
 const BONUS_REASONS = new Set(["bridge", "hexagon", "start bonus"]);
 
@@ -84,11 +88,7 @@ class Table {
     this.game = info.game;
     this.homeSeat = info.homeSeat;
     this.build();
-    const Board = this.game === "dominoes" ? DominoesBoard : TriominoesBoard;
-    this.board = new Board(this.boardHost, {
-      onChoose: (text) => this.play(text),
-      onPending: (group) => this.pendingChanged(group),
-    });
+    this.board = null; // made with the first view, which says the layout
     this.clock = new TurnClock(this.page);
     this.sizer = new ResizeObserver(() => this.sizeHand());
     this.sizer.observe(this.el.myArea);
@@ -170,7 +170,7 @@ class Table {
     this.dialogs = new Dialogs(this.el.layer);
     const page = h(
       "div",
-      { class: `table-page game-${this.game}`, "data-game": this.game },
+      { class: "table-page", "data-game": this.game },
       h(
         "header",
         { class: "topbar" },
@@ -264,10 +264,23 @@ class Table {
     if (current && source === "continue" && (view.move_number < current.move_number || (!current.between_hands && view.move_number === current.move_number))) return;
     if (current && source === "socket" && cause === "move" && view.move_number < current.move_number) return;
     const sources = current ? this.sources() : null;
+    if (!this.board) this.makeBoard(view);
     this.view = view;
     this.clock.update(view);
     this.changed(current, view);
     if (current && sources) this.animate(current, view, sources);
+  }
+
+  /** The board of the view's layout, and the page marked with the layout and the tile it draws. */
+  makeBoard(view) {
+    const Board = BOARDS[view.layout] || DominoesBoard;
+    this.board = new Board(this.boardHost, {
+      onChoose: (text) => this.play(text),
+      onPending: (group) => this.pendingChanged(group),
+    });
+    this.page.dataset.layout = view.layout;
+    this.page.dataset.tile = view.tile;
+    this.page.classList.add(`layout-${view.layout}`, `tile-${view.tile}`);
   }
 
   /** Where things are on screen before a new view is drawn: the places tiles fly from. */
@@ -301,7 +314,7 @@ class Table {
       playSound("play", mark);
     } else if (/^draw/.test(last.move)) {
       const gained = isMine ? view.your_tiles.filter((tile) => !before.your_tiles.some((old) => old.tile === tile.tile)) : [];
-      const triangle = view.game === "triominoes";
+      const triangle = view.tile === "triangle";
       for (const tile of gained) {
         const el = this.page.querySelector(`.hand-tile[data-tile="${CSS.escape(tile.tile)}"]`);
         if (el) this.motion.fly(el, sources.stock);
@@ -325,8 +338,8 @@ class Table {
         const words = bonuses.map((item) => `${item.reason === "start bonus" ? "start" : item.reason}! ${signed(item.points)}`).join(" \u00b7 ");
         setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
         setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
-      } else if (this.game === "dominoes" && made.points && made.move) {
-        // All-fives: the count just made rises from the tile that made it ("+15").
+      } else if (made.count !== null && made.count !== undefined && made.points && made.move) {
+        // All-fives (a play that leaves a count): the count just made rises from the tile that made it ("+15").
         setTimeout(() => this.motion.pop(at, signed(made.points), "bonus-pop score-pop"), motionOff() ? 0 : 380);
         setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
       }
@@ -508,8 +521,12 @@ class Table {
       ),
     );
     const handWord = `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`;
-    this.el.handInfo.textContent =
-      view.status === "over" ? "Game over" : view.between_hands ? `${handWord} is over \u00b7 playing to ${view.target}` : `${handWord} \u00b7 playing to ${view.target}`;
+    // A game of so many deals says "Round 3 of 13"; a game to a score says "Hand 3 · playing to 100".
+    const rounds = view.goal === "rounds";
+    const caption = this.board.caption ? this.board.caption(view) : "";
+    const going = rounds ? `${handWord} of ${view.target}${caption ? ` \u00b7 ${caption}` : ""}` : `${handWord} \u00b7 playing to ${view.target}`;
+    const ended = rounds ? `${handWord} of ${view.target} is over` : `${handWord} is over \u00b7 playing to ${view.target}`;
+    this.el.handInfo.textContent = view.status === "over" ? "Game over" : view.between_hands ? ended : going;
     ds.betweenHands = view.between_hands ? String(view.between_hands.hand_number) : "";
     this.el.hintButton.disabled = !this.myTurn;
     this.el.undoButton.disabled = !this.canUndo();
@@ -591,7 +608,7 @@ class Table {
     const view = this.view;
     const draw = this.legal("draw");
     const name = view.stock.name;
-    const triangle = view.game === "triominoes";
+    const triangle = view.tile === "triangle";
     const stack = h("span", { class: "stock-stack", "aria-hidden": "true" });
     const layers = Math.min(4, Math.ceil(view.stock.count / 4));
     for (let i = 0; i < layers; i++) stack.append(tileBack({ triangle }));
@@ -614,7 +631,7 @@ class Table {
       draw && draw.points ? h("span", { class: "stock-cost" }, signed(draw.points)) : null,
     );
     const extra = [];
-    if (triangle && view.board.draws_this_turn > 0 && view.status === "playing") {
+    if (view.board.draws_this_turn > 0 && view.status === "playing") {
       const cap = view.board.max_draws === null ? "" : ` of ${view.board.max_draws}`;
       extra.push(h("div", { class: "draws-note" }, `${view.players[view.turn].name} drew ${view.board.draws_this_turn}${cap} this turn`));
     }
@@ -647,7 +664,7 @@ class Table {
     const hands = this.revealedHands();
     let hand;
     if (!showTiles && hands && hands[me.seat]) {
-      const tri = view.game === "triominoes";
+      const tri = view.tile === "triangle";
       hand = h(
         "div",
         { class: "hand hand-revealed", role: "group", "aria-label": `${me.name}'s tiles, face up` },
@@ -660,7 +677,7 @@ class Table {
       hand = h("div", { class: "hand", role: "group", "aria-label": `Your tiles (${view.your_tiles.length})` }, view.your_tiles.map((tile) => this.handTile(tile)));
     } else {
       const backs = h("div", { class: "hand hand-hidden", "aria-label": `${plural(me.tiles, "tile")}, hidden` });
-      for (let i = 0; i < Math.min(me.tiles, 14); i++) backs.append(tileBack({ triangle: view.game === "triominoes", className: "hand-back" }));
+      for (let i = 0; i < Math.min(me.tiles, 14); i++) backs.append(tileBack({ triangle: view.tile === "triangle", className: "hand-back" }));
       hand = backs;
     }
     const actions = h("div", { class: "hand-actions" });
@@ -678,16 +695,17 @@ class Table {
     actions.append(...this.overActions());
     const extra = [];
     const chosen = this.selectedTile();
-    if (chosen && this.game === "dominoes" && chosen.moves.length > 1) {
+    // A board whose moves are few and named (the ends of a line, the trains) offers them as buttons too.
+    const choice = chosen && chosen.moves.length > 1 && this.board.choices ? this.board.choices(chosen, view) : null;
+    if (choice) {
       extra.push(
         h(
           "div",
-          { class: "choose-end", role: "group", "aria-label": `Choose an end for ${chosen.tile}` },
-          h("span", {}, `${chosen.tile} fits ${chosen.moves.length === 2 ? "both" : chosen.moves.length} ends:`),
+          { class: "choose-end", role: "group", "aria-label": choice.label },
+          h("span", {}, choice.heading),
           chosen.moves.map((text) => {
             const move = view.legal_moves.find((m) => m.text === text);
-            const words = move && move.end ? `${move.end} end${move.points ? ` +${move.points}` : ""}` : text;
-            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, words);
+            return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, move ? choice.words(move) : text);
           }),
           h("button", { type: "button", class: "quiet", onclick: () => this.select(null) }, "Cancel"),
         ),
@@ -715,7 +733,7 @@ class Table {
     const tiles = hand.querySelectorAll(".hand-tile, .back-svg");
     const count = tiles.length;
     if (!count) return;
-    const tri = this.view.game === "triominoes";
+    const tri = this.view.tile === "triangle";
     const ratio = tri ? 0.88 : 2.08; // tile height over width
     const gap = 6;
     const width = hand.clientWidth;
@@ -762,10 +780,7 @@ class Table {
     if (!this.myTurn) return waiting();
     const places = view.legal_moves.some((m) => m.kind === "play" || m.kind === "place");
     const draw = this.legal("draw");
-    if (places) {
-      if (this.game === "dominoes") return "Your turn: click a tile to play it, or drag it to an end.";
-      return `Your turn: pick a tile, then a lit place${draw ? ", or buy from the pool" : ""}.`;
-    }
+    if (places) return this.board.turnPrompt(view, draw);
     if (draw) return `No tile fits: draw from the ${view.stock.name}.`;
     if (this.legal("pass")) return view.stock.note ? `Nothing fits, and ${view.stock.note}: pass.` : "Nothing fits and nothing can be drawn: pass.";
     return "Your turn";
@@ -776,15 +791,8 @@ class Table {
     const playable = this.myTurn && tile.moves.length > 0;
     const dim = this.myTurn && !tile.moves.length;
     const hinted = this.hint && this.hint.move.tile === tile.tile;
-    let label;
-    if (this.game === "dominoes") {
-      const where = tile.moves.map((text) => view.legal_moves.find((m) => m.text === text)).filter(Boolean).map((m) => (m.end ? `the ${m.end} end` : "the opening"));
-      label = `${tile.tile}, ${plural(tile.pips, "pip")}${playable ? `, plays on ${where.join(" or ")}` : dim ? ", does not fit" : ""}`;
-    } else {
-      const count = new Set(tile.moves.map((text) => text.split(" ").slice(1).join(" "))).size;
-      label = `${tile.tile}, worth ${tile.value}${playable ? `, fits ${plural(count, "place")}` : dim ? ", fits nowhere" : ""}`;
-    }
-    const face = this.game === "dominoes" ? dominoSvg(tile.ends[0], tile.ends[1]) : triominoSvg(tile.numbers);
+    const label = this.board.tileLabel(tile, view, { playable, dim });
+    const face = view.tile === "triangle" ? triominoSvg(tile.numbers) : dominoSvg(tile.ends[0], tile.ends[1]);
     const button = h(
       "button",
       {
@@ -880,11 +888,12 @@ class Table {
     const keyboard = event.detail === 0;
     if (this.selected === tile.tile) {
       // A second click on the picked tile plays it where it can only go one way; otherwise it puts it back.
-      if (this.game === "dominoes" && tile.moves.length === 1) this.play(tile.moves[0]);
+      if (this.board.playsAtOnce && tile.moves.length === 1) this.play(tile.moves[0]);
       else this.select(null);
       return;
     }
-    if (this.game === "dominoes" && tile.moves.length === 1) {
+    // Where a tile that fits one way can only go to one place, a click plays it there at once.
+    if (this.board.playsAtOnce && tile.moves.length === 1) {
       this.play(tile.moves[0]);
       return;
     }
@@ -903,7 +912,7 @@ class Table {
       const onMove = (ev) => {
         if (!ghost) {
           if (Math.hypot(ev.clientX - start.x, ev.clientY - start.y) < 6) return;
-          ghost = h("div", { class: `drag-ghost ${this.game}`, "aria-hidden": "true" }, button.querySelector("svg").cloneNode(true));
+          ghost = h("div", { class: `drag-ghost tile-${this.view.tile}`, "aria-hidden": "true" }, button.querySelector("svg").cloneNode(true));
           document.body.append(ghost);
           button.classList.add("dragging");
           this.page.classList.add("is-dragging");
@@ -927,7 +936,8 @@ class Table {
           this.select(null);
           return;
         }
-        if (this.game === "dominoes") {
+        if (this.board.moveAt) {
+          // A drop on a target plays its move; elsewhere the tile stays picked if it has a choice.
           const move = this.board.moveAt(ev.clientX, ev.clientY);
           if (move) this.play(move);
           else this.select(tile.moves.length > 1 ? tile.tile : null);

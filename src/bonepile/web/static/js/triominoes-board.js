@@ -2,7 +2,7 @@
 // place it fits with the points it would score (all from the server's legal moves). Pan with a drag,
 // zoom with the wheel or the buttons, "fit" to see the whole layout.
 
-import { h, s, signed } from "./dom.js";
+import { h, plural, s, signed } from "./dom.js";
 import { triominoFace } from "./tiles.js";
 
 const S = 100; // SVG units per triangle edge
@@ -93,6 +93,23 @@ export class TriominoesBoard {
       else this.applyZoom();
     });
     this.resizer.observe(host);
+  }
+
+  // ---------------------------------------------------------------- what the table asks of its board
+
+  /** A picked tile always shows its places on the board (it may fit one place in several ways). */
+  get playsAtOnce() {
+    return false;
+  }
+
+  turnPrompt(view, draw) {
+    return `Your turn: pick a tile, then a lit place${draw ? ", or buy from the pool" : ""}.`;
+  }
+
+  /** A hand tile in words, for a screen reader: its value and how many places it fits. */
+  tileLabel(tile, view, { playable, dim }) {
+    const count = new Set(tile.moves.map((text) => text.split(" ").slice(1).join(" "))).size;
+    return `${tile.tile}, worth ${tile.value}${playable ? `, fits ${plural(count, "place")}` : dim ? ", fits nowhere" : ""}`;
   }
 
   destroy() {
