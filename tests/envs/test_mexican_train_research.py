@@ -362,3 +362,41 @@ def test_rule_options_pass_through_and_bad_ones_are_refused() -> None:
         load("mexican-train-short", 7)
     with pytest.raises(pyspiel.SpielError, match="Unknown parameter"):
         load("mexican-train", 2, colour="red")
+
+
+@pytest.mark.parametrize(
+    ("players", "options"), [(2, {}), (4, {"first_turn": "run"}), (3, {"hand_size": 3}), (6, {"after_double": "cover"})]
+)
+def test_resampled_states_keep_the_players_information_state(players: int, options: dict[str, Any]) -> None:
+    """As OpenSpiel's ``ResampleInfostateTest``: a world dealt again looks the same to the player."""
+    game = load("mexican-train-short", players, **options)
+    sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)
+    rng = random.Random(players)
+    checked = 0
+    for _ in range(2 if players < 4 else 1):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, odds)[0])
+                continue
+            for player in range(players):
+                twin = state.resample_from_infostate(player, sampler)
+                assert twin.information_state_string(player) == state.information_state_string(player)
+                assert twin.information_state_tensor(player) == state.information_state_tensor(player)
+                assert twin.observation_tensor(player) == state.observation_tensor(player)
+                assert twin.current_player() == state.current_player()
+                assert sorted(twin.legal_actions()) == sorted(state.legal_actions()) or player != state.current_player()
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20 * players
+
+
+def test_openspiel_ismcts_bot_finishes_a_round() -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    game = load("mexican-train-short", 3, hand_size=4)
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, 6, random_state=np.random.RandomState(p)) for p in range(3)]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 5)
+    assert len(returns) == 3 and sum(returns) == pytest.approx(0)

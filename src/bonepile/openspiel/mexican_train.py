@@ -20,7 +20,7 @@ from bonepile.core.errors import InvalidPositionError, RulesError
 from bonepile.core.protocol import Move as AnyMove
 from bonepile.encoding.mexican_train import MexicanTrainEncoding
 from bonepile.mexican_train import DRAW as MT_DRAW
-from bonepile.mexican_train import MoveKind, Round, Tile, tiles_of_set
+from bonepile.mexican_train import Event, MoveKind, Round, Tile, tiles_of_set
 from bonepile.mexican_train import Observation as MTObservation
 from bonepile.mexican_train import Rules as MTRules
 from bonepile.openspiel._table import Arranged, Table, rule_options
@@ -137,9 +137,90 @@ class MexicanTrainTable(Table[Round, MTObservation]):
         return str(self.tiles[tile])
 
     def world(self, observation: MTObservation, rng: random.Random) -> Round:
-        raise NotImplementedError(
-            "resample_from_infostate needs a Mexican Train world sampler (bonepile.ai), which is not written yet"
-        )
+        return uniform_world(observation, rng)
+
+
+def uniform_world(observation: MTObservation, rng: random.Random) -> Round:
+    """A round the observer cannot tell from the real one: the tiles they cannot see dealt again, uniformly.
+
+    Every public fact is kept (the trains, the markers, the doubles and their order, each hand's size, the
+    boneyard's, the turn in progress); the others' hands and the boneyard are a uniform deal of the unseen
+    tiles. What the table proves about a hand (a player who drew could not play then) is not used: the
+    world is possible and looks the same to the observer, not weighted by those inferences.
+    """
+    rules, me = observation.rules, observation.player
+    players, mover = rules.players, observation.to_move
+    seen = {observation.engine.index, *(t.index for t in observation.hand)}
+    seen.update(Tile(a, b).index for view in observation.trains for a, b in view.tiles)
+    hidden = [t for t in tiles_of_set(rules.max_pips) if t.index not in seen]
+    rng.shuffle(hidden)
+    hands: list[list[Tile]] = []
+    for seat, count in enumerate(observation.tile_counts):
+        if seat == me:
+            hands.append(list(observation.hand))
+        else:
+            hands.append(hidden[:count])
+            hidden = hidden[count:]
+    if len(hidden) != observation.stock_size:
+        raise InvalidPositionError("the observation's counts do not add up to the set")
+
+    def name(where: object) -> str:
+        return "mexican" if where == "mexican" else f"@{int(str(where)) + 1}"
+
+    def tiles(listed: Sequence[Tile]) -> str:
+        return " ".join(map(str, listed)) or "-"
+
+    trains = observation.trains
+    parts = [
+        f"engine: {observation.engine}",
+        f"first: {observation.first}",
+        f"turn: {'over' if mover is None else mover}",
+        "hands: " + " / ".join(tiles(hand) for hand in hands),
+        f"boneyard: {tiles(hidden)}",
+        "trains: " + " / ".join(" ".join(f"{a}-{b}" for a, b in view.tiles) or "-" for view in trains[:-1]),
+        "mexican: " + (" ".join(f"{a}-{b}" for a, b in trains[-1].tiles) or "-"),
+        "marked: " + (" ".join(name(seat) for seat in sorted(observation.marked)) or "-"),
+        "waiting: " + (" ".join(name(where) for _, where in observation.waiting_doubles) or "-"),
+    ]
+    if observation.laid_doubles:
+        parts.append("laid: " + " ".join(name(where) for _, where in observation.laid_doubles))
+    if observation.plays_again:
+        parts.append(f"again: {name(observation.laid_doubles[-1][1])}")
+    if observation.drew and mover is not None:
+        drawn = observation.drawn if mover == me else rng.choice(hands[mover])
+        parts.append(f"drawn: {drawn}")
+    if observation.in_run:
+        parts.append("run: yes")
+    started, passes = _started_and_passes(observation)
+    if started:
+        parts.append("started: " + " ".join(map(str, sorted(started))))
+    if passes:
+        parts.append(f"passes: {passes}")
+    parts.append("scores: " + " ".join("0" for _ in range(players)))
+    return Round.from_position(rules, "; ".join(parts))
+
+
+def _started_and_passes(observation: MTObservation) -> tuple[set[int], int]:
+    """The seats that have had a turn this round, and the turns in a row ended without a play with the
+    boneyard empty (M7), read from the public events: each turn is a run of one player's events."""
+    turns: list[tuple[int, list[Event]]] = []
+    for event in observation.events:
+        if turns and turns[-1][0] == event.player:
+            turns[-1][1].append(event)
+        else:
+            turns.append((event.player, [event]))
+    if turns and turns[-1][0] == observation.to_move:
+        turns.pop()  # the turn in progress has not ended
+    started = {player for player, _ in turns}
+    passes = 0
+    if observation.stock_size == 0:
+        for _, events in reversed(turns):
+            if any(event.move.kind is MoveKind.PLAY for event in events):
+                break
+            passes += 1
+            if any(event.move.kind is MoveKind.DRAW for event in events):
+                break  # the turns before it ended with a tile still in the boneyard
+    return started, passes
 
 
 MEXICAN_TRAIN_PARAMETERS: dict[str, Any] = {
@@ -181,4 +262,5 @@ __all__ = [
     "draw_next",
     "mexican_train_table",
     "table",
+    "uniform_world",
 ]
