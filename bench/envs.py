@@ -5,7 +5,7 @@ whole episodes with a uniform random policy over the legal actions (a
 ``random.Random`` seeded with ``--seed``) for a time budget, repeated, best
 repeat kept:
 
-* ``openspiel``: one hand (Dominoes) or round (Tri-Ominos) per episode through
+* ``openspiel``: one hand (Dominoes) or round (Tri-Ominos, Mexican Train) per episode through
   the ``pyspiel`` API (``new_initial_state``, ``chance_outcomes``,
   ``legal_actions``, ``apply_action``), chance sampled with
   ``pyspiel.sample_action`` as OpenSpiel's own random simulation does. Our
@@ -265,6 +265,21 @@ ROWS: list[tuple[str, str, Callable[[], Callable[[int], Episode]]]] = [
     ("pettingzoo", "triominoes pressman 2p, match to 400", lambda: aec_episodes("triominoes", players=2)),
     ("gymnasium", "Dominoes-v0 block 2p vs random", lambda: gym_episodes("bonepile/Dominoes-v0", preset="block")),
     ("gymnasium", "TriOminos-v0 pressman 2p vs random", lambda: gym_episodes("bonepile/TriOminos-v0")),
+    (
+        "openspiel",
+        "bonepile Mexican Train 4p, one round",
+        lambda: spiel_episodes("python_bonepile_mexican_train(preset=mexican-train,players=4)"),
+    ),
+    (
+        "pettingzoo",
+        "mexican train 4p, a game of 3 rounds",
+        lambda: aec_episodes("mexican-train", preset="mexican-train", players=4, rounds=3),
+    ),
+    (
+        "gymnasium",
+        "MexicanTrain-v0 4p, 3 rounds vs random",
+        lambda: gym_episodes("bonepile/MexicanTrain-v0", players=4, rounds=3),
+    ),
 ]
 
 

@@ -148,6 +148,9 @@ MEXICAN_TRAIN = GameKind(
     agents=_MEXICAN_TRAIN_AGENTS,
     presenter="bonepile.web.views.mexican_train",
     terminal="bonepile.cli.play_mexican_train",
+    research="bonepile.encoding.mexican_train:research_spec",
+    gym_id="bonepile/MexicanTrain-v0",
+    openspiel="bonepile.openspiel.mexican_train",
     word_for_side="player",
     extras={},
 )

@@ -2,7 +2,8 @@
 
 PettingZoo's ``api_test``, ``seed_test`` and ``max_cycles_test`` and
 Gymnasium's ``check_env`` run on every preset and player count the engines
-allow (read from the engines). ``api_test`` advises, for every environment
+allow (read from the engines); ``max_cycles_test`` only where each step ends
+a turn (``SEVERAL_STEPS_A_TURN``: checked here instead). ``api_test`` advises, for every environment
 whose observation is a dict with an action mask (PettingZoo's own chess and
 poker included, by name), that a Box is the usual space: those two notes are
 the only warnings allowed; any other fails the test. ``check_env`` is allowed none.
@@ -26,6 +27,7 @@ from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, max_cycles_test, seed_test  # noqa: E402
 
 import bonepile.envs as envs  # noqa: E402
+from bonepile.ai.base import agent_names  # noqa: E402
 from bonepile.core.errors import IllegalMoveError, RulesError  # noqa: E402
 from bonepile.dominoes import Hand  # noqa: E402
 from bonepile.encoding import GAMES, game_spec  # noqa: E402
@@ -38,6 +40,11 @@ VARIANTS = [
     for preset in game_spec(game).presets()
     for players in game_spec(game).player_counts(preset)
 ]
+SEVERAL_STEPS_A_TURN = {"mexican-train"}
+"""Games where one agent may take several steps in a row (a Mexican Train double, a drawn tile that fits):
+``max_cycles_test`` counts each agent's steps as its cycles, which holds only where each step ends a turn."""
+SHORT_MATCH = {"mexican-train": {"rounds": 2}}
+"""Rule options for a short match, by game (a target of 60 where the game has none)."""
 DICT_OBSERVATION_NOTES = {
     "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
     "Observation is not a NumPy array",
@@ -51,6 +58,9 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game: str, preset: str, p
         api_test(envs.aec_env(game, preset=preset, players=players, render_mode="ansi"), num_cycles=60)
     assert {str(w.message) for w in caught} <= DICT_OBSERVATION_NOTES
     seed_test(lambda **kw: envs.aec_env(game, preset=preset, players=players, **kw), num_cycles=30)
+    if game in SEVERAL_STEPS_A_TURN:
+        steps_until_truncated(game, preset, players)
+        return
     # max_cycles_test samples actions without the mask: an illegal one plays the first legal move instead.
     # It assumes agents take turns in seat order, which holds within a hand; the next hand's leader may be
     # anyone (D3: the highest double; T3), so its games and its unmasked samples are seeded (it names no seed).
@@ -62,9 +72,44 @@ def test_pettingzoo_api_seed_and_max_cycles_tests_pass(game: str, preset: str, p
     max_cycles_test(module)
 
 
+def steps_until_truncated(game: str, preset: str, players: int) -> None:
+    """``max_cycles`` where a turn may take several steps: truncated after max_cycles x players steps, every
+    agent's last step a dead one; the parallel view ends with everyone truncated too."""
+    env = envs.aec_env(game, preset=preset, players=players, max_cycles=4, seed=3)
+    env.reset()
+    steps = dead = 0
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            dead += 1
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        steps += 1
+    assert (steps, dead) == (4 * players, players) and all(env.truncations.values())
+    parallel = envs.parallel_env(game, preset=preset, players=players, max_cycles=4, illegal_action="first_legal")
+    parallel.reset(seed=3)
+    for _ in range(8 * players):
+        *_, truncations, _ = parallel.step({agent: 0 for agent in parallel.agents})
+        if not parallel.agents:
+            break
+    assert not parallel.agents and all(truncations.values())
+
+
+def opponent(game: str, name: str) -> str:
+    """The agent ``name`` where the game has it, else the random agent every game has."""
+    return name if name in agent_names(game) else "random"
+
+
 @pytest.mark.parametrize(("game", "preset", "players"), VARIANTS)
 def test_gymnasium_check_env_passes(game: str, preset: str, players: int) -> None:
-    env = gymnasium.make(envs.GYM_IDS[game], preset=preset, players=players, opponent="greedy")
+    env = gymnasium.make(
+        envs.GYM_IDS[game],
+        preset=preset,
+        players=players,
+        opponent=opponent(game, "greedy"),
+        **SHORT_MATCH.get(game, {}),
+    )
     # check_env reports an observation outside its space, a NaN or infinite reward and a wrong dtype only as
     # warnings: none is allowed (unlike PettingZoo's api_test, it has no advice to give these environments).
     with warnings.catch_warnings(record=True) as caught:
@@ -75,7 +120,8 @@ def test_gymnasium_check_env_passes(game: str, preset: str, players: int) -> Non
 
 @pytest.mark.parametrize("game", GAMES)
 def test_gymnasium_episode_against_the_heuristic_ends_with_the_match(game: str) -> None:
-    env = gymnasium.make(envs.GYM_IDS[game], players=2, opponent="heuristic", target=60)
+    short = SHORT_MATCH.get(game, {"target": 60})
+    env = gymnasium.make(envs.GYM_IDS[game], players=2, opponent=opponent(game, "heuristic"), **short)
     observation, info = env.reset(seed=3)
     total, done = info["reward_before_first_move"], False
     rng = np.random.default_rng(0)
@@ -87,7 +133,8 @@ def test_gymnasium_episode_against_the_heuristic_ends_with_the_match(game: str) 
         total += reward
         done = terminated or truncated
     aec = env.unwrapped.aec
-    assert aec.game.is_over and total == pytest.approx(aec.game.scores[aec.game.side_of(0)])
+    sign = game_spec(game).points_sign
+    assert aec.game.is_over and total == pytest.approx(sign * aec.game.scores[aec.game.side_of(0)])
     assert observation in env.observation_space
 
 
@@ -103,7 +150,7 @@ def test_gymnasium_make_takes_the_issues_example_and_refuses_unknown_agents() ->
 
 @pytest.mark.parametrize("game", GAMES)
 def test_points_rewards_add_up_to_each_agents_score(game: str) -> None:
-    env = envs.aec_env(game, players=3 if game == "triominoes" else 2, target=80)
+    env = envs.aec_env(game, players=3 if game == "triominoes" else 2, **SHORT_MATCH.get(game, {"target": 80}))
     env.reset(seed=5)
     totals = dict.fromkeys(env.possible_agents, 0.0)
     rng = random.Random(2)
@@ -115,9 +162,10 @@ def test_points_rewards_add_up_to_each_agents_score(game: str) -> None:
             continue
         env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
     game_state = env.game
+    sign = game_spec(game).points_sign  # -1 where the lowest total wins: the rewards are minus the points
     assert game_state.is_over
     assert [totals[a] for a in env.possible_agents] == [
-        float(game_state.scores[game_state.side_of(seat)]) for seat in range(len(env.possible_agents))
+        float(sign * game_state.scores[game_state.side_of(seat)]) for seat in range(len(env.possible_agents))
     ]
 
 

@@ -85,6 +85,9 @@ class GameSpec:
     """The player counts a preset allows."""
     draw: Move
     """The engine's draw move."""
+    points_sign: int = 1
+    """1 when a higher score is better; -1 when the lowest total wins (Mexican Train's pips), so that the
+    interfaces' rewards and returns, minus the points taken, are still the more the better."""
 
 
 def allows(from_preset: Callable[..., object], preset: str, players: int) -> bool:

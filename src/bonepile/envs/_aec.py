@@ -6,7 +6,9 @@ An episode is a whole game (a match of hands or rounds to the rules' target;
 a draw that is the only legal move is made for the agent (``auto_draw``, on
 by default: drawing then is no decision, and every step then ends a turn, so
 agents take turns in seat order), while a draw the agent may choose (goliath's
-buying) stays an action.
+buying) stays an action. In Mexican Train a turn may take several steps of
+one agent: the play after a double (M6), the play of a drawn tile or the pass
+after it (M5), a first-turn run.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     """``bonepile.envs.aec_env(game, **rules)``: see the module docstring and docs/research.md.
 
     ``reward``: ``"points"`` (each step, the points the agent's side gained;
-    penalties count negative) or ``"win_loss"`` (+1 to the winning sides, -1
+    penalties count negative; where the lowest total wins, ``GameSpec.points_sign``,
+    minus the points taken) or ``"win_loss"`` (+1 to the winning sides, -1
     to the others, at the end). ``illegal_action``: an action outside the mask
     ``"lose"``s the game for the agent (reward ``illegal_reward``, everyone
     terminated), ``"raise"``s ``IllegalMoveError``, or plays the
@@ -129,7 +132,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     def _scores(self) -> list[float]:
         game = self.game
         assert game is not None
-        return [float(game.scores[game.side_of(seat)]) for seat in range(len(self.possible_agents))]
+        sign = self.spec_.points_sign
+        return [float(sign * game.scores[game.side_of(seat)]) for seat in range(len(self.possible_agents))]
 
     def _make_forced_draws(self) -> list[float]:
         """Play every draw that is the only legal move; the points each player gained by them."""

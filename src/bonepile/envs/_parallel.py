@@ -4,7 +4,10 @@ For tools that want ``ParallelEnv`` (and PettingZoo's ``max_cycles_test``):
 each step takes one action per agent and applies them in turn order, each
 at its agent's turn, so an action is read against the position when that
 agent moves. An action no longer legal by then follows the environment's
-``illegal_action`` rule. The AEC environment is the faithful interface; this
+``illegal_action`` rule. Where one agent moves several times in a row (a
+Tri-Ominos draw it chose, a Mexican Train double, a drawn tile that fits),
+the step ends when an agent that has acted in it is to move again: its next
+action comes with the next step. The AEC environment is the faithful interface; this
 is a convenience over it.
 """
 
@@ -43,10 +46,12 @@ class BonepileParallel(ParallelEnv):  # type: ignore[misc]
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         aec = self.aec
         rewards = dict.fromkeys(self.agents, 0.0)
+        acted: set[str] = set()
         for _ in range(len(self.agents)):
             agent = aec.agent_selection
-            if aec.terminations[agent] or aec.truncations[agent]:
-                break
+            if aec.terminations[agent] or aec.truncations[agent] or agent in acted:
+                break  # (an agent to move again, after a double say, gives its next action in the next step)
+            acted.add(agent)
             aec.step(actions.get(agent))
             for other in self.agents:
                 rewards[other] += aec.rewards.get(other, 0.0)

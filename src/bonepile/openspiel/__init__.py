@@ -7,14 +7,17 @@ Each game of the registry (``bonepile.games``) whose ``openspiel`` names a
 module is registered from that module's ``SHORT_NAME``, ``LONG_NAME``,
 ``PARAMETERS``, ``table`` and ``MAX_PLAYERS``, and its short name and game
 class are importable from here by the names its ``EXPORTS`` gives
-(``DOMINOES`` and ``DominoesGame``, ``TRIOMINOES`` and ``TriominoesGame``).
+(``DOMINOES`` and ``DominoesGame``, ``TRIOMINOES`` and ``TriominoesGame``,
+``MEXICAN_TRAIN`` and ``MexicanTrainGame``).
 
 ``python_bonepile_dominoes`` takes ``preset`` and ``players`` and passes the
 other rule options through (``set``, ``hand_size``, ``leader``,
 ``next_hand_leader``, ``boneyard_reserve``, ``hand_score``);
 ``python_bonepile_triominoes`` likewise (``start``, ``max_draws``, the
-penalties, ...). ``utility=points`` gives the raw points instead of zero-sum
-returns. One state is one hand (Dominoes) or one round (Tri-Ominos); see
+penalties, ...), and ``python_bonepile_mexican_train`` (``round``, ``set``,
+``hand_size``, ``first_turn``, ``after_double``, ``double_blank``).
+``utility=points`` gives the raw points instead of zero-sum returns. One state
+is one hand (Dominoes) or one round (Tri-Ominos, Mexican Train); see
 ``_game`` for the chance nodes and docs/research.md for the encodings.
 
 Needs the ``peers`` extra (open_spiel) and numpy.

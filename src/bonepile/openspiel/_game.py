@@ -60,12 +60,12 @@ class Core:
         self.table = table
         """Shared by every copy (a state's attributes are deep-copied when OpenSpiel clones it)."""
         self.zero_sum = zero_sum
-        players, num_tiles = table.rules.players, table.num_tiles
+        players = table.rules.players
         self.phase = DEAL
         self.player = CHANCE
         """The player to move (or CHANCE, TERMINAL), kept up to date: OpenSpiel asks for it on every call."""
         self.dealt: list[list[int]] = [[] for _ in range(players)]
-        self.rest: list[int] = list(range(num_tiles))
+        self.rest: list[int] = table.deck()
         """Tiles not dealt (the boneyard or pool once the deal is done)."""
         self.seat = 0
         """The seat being dealt to, or drawing a classic setup draw."""

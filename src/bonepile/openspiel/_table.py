@@ -55,6 +55,10 @@ class Table(Generic[E, Obs]):
     deal_sizes: tuple[int, ...]
     """How many tiles chance deals to each player, in seat order."""
 
+    def deck(self) -> list[int]:
+        """The tiles chance deals from, sorted: the whole set (Mexican Train's leaves its engine out, M2)."""
+        return list(range(self.num_tiles))
+
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> E:
         """The engine hand or round for a finished deal (``rest`` is the boneyard or pool, in any order).
 
