@@ -47,7 +47,7 @@ def m8_winners(scores: tuple[int, ...]) -> frozenset[int]:
 # mypy checks a base class's type arguments against their bounds before it reads descriptors, so it does not see
 # that ``Rules.preset`` (a descriptor: the constructor on the class, the name on a value) is the ``str`` that
 # ``MatchRules`` asks for; passing a ``Rules`` where a ``MatchRules`` is expected type-checks.
-class Game(Match[Rules, Round, Move, RoundSummary, GameOutcome]):  # type: ignore[type-var]
+class Game(Match[Rules, Round, Move, RoundSummary, GameOutcome]):
     """A game of rounds, 12-12 (or 9-9) down; the object the AI, the CLI and the server play on."""
 
     game_name = "mexican-train"

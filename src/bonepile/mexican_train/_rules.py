@@ -8,7 +8,7 @@ M3, the number of rounds from the set, M2) are worked out when not given.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Literal, overload
+from typing import Any, ClassVar, Literal
 
 from bonepile.core.errors import RulesError
 from bonepile.mexican_train._tiles import MAX_PLAYERS, SET_MAX_PIPS, set_size
@@ -47,24 +47,17 @@ def table_hand_size(set_name: str, players: int) -> int:
     raise RulesError(f"{set_name} is for {low}-{high} players, not {players}")
 
 
-class _PresetName:
-    """``Rules.preset``: on the class, the constructor ``Rules.preset(name, players, **options)``;
-    on a rules value, the name of its preset (``"mexican-train"``, or ``"custom"``).
-    """
+class _RulesType(type):
+    """``Rules.preset``, on the class: the constructor ``Rules.preset(name, players, **options)`` (a property of
+    the class's type, so that on a rules value ``preset`` stays the name of its preset)."""
 
-    @overload
-    def __get__(self, instance: None, owner: type[Rules]) -> Callable[..., Rules]: ...
-
-    @overload
-    def __get__(self, instance: Rules, owner: type[Rules]) -> str: ...
-
-    def __get__(self, instance: Rules | None, owner: type[Rules]) -> Callable[..., Rules] | str:
-        if instance is None:
-            return owner.from_preset
-        return instance._preset
+    @property
+    def preset(cls) -> Callable[..., Rules]:
+        from_preset: Callable[..., Rules] = getattr(cls, "from_preset")  # noqa: B009 - the class's own constructor
+        return from_preset
 
 
-class Rules:
+class Rules(metaclass=_RulesType):
     """Every option of the rule sheet; build one with ``Rules.preset(name, players=N, **options)``.
 
     ``set`` (M1): ``"double-twelve"`` or ``"double-nine"``.
@@ -87,7 +80,11 @@ class Rules:
         "after_double",
         "double_blank",
     )
-    preset = _PresetName()
+
+    @property
+    def preset(self) -> str:
+        """The name of the preset these rules are (``"mexican-train"``), or ``"custom"`` once options leave it."""
+        return self._preset
 
     _preset: str
     players: int

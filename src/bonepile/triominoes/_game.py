@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bonepile.core.errors import BonepileError
+from bonepile.core.errors import BonepileError, IllegalMoveError
 from bonepile.core.match import Match
 from bonepile.core.protocol import Deal
 from bonepile.core.protocol import Game as GameShape
@@ -132,7 +132,9 @@ class Game(Match[Rules, Round, Move, RoundSummary, GameOutcome]):
 
     def move_bonus(self, move: AnyMove) -> Bonus | None:
         """The bonus a legal placement of the player to move would earn now (T3, T5; ``Round.placement_bonus``)."""
-        return self._current.placement_bonus(move)  # type: ignore[arg-type]
+        if not isinstance(move, Move):
+            raise IllegalMoveError(f"no bonus for {move!r}: it is not a move of Tri-Ominos")
+        return self._current.placement_bonus(move)
 
     def timeout_move(self) -> Move | None:
         """T8's ``timeout`` when the rules let the clock run out now (not on a round's opening tile, T3)."""
