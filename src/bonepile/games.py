@@ -137,6 +137,9 @@ _TRIOMINOES_AGENTS = {
 
 _MEXICAN_TRAIN_AGENTS = {
     "random": "bonepile.ai.simple:RandomAgent",
+    "greedy": "bonepile.ai.mexican_train_heuristic:MexicanTrainGreedyAgent",
+    "heuristic": "bonepile.ai.mexican_train_heuristic:HeuristicAgent",
+    "ismcts": "bonepile.ai.mexican_train_ismcts:ISMCTSAgent",
 }
 
 MEXICAN_TRAIN = GameKind(
@@ -185,6 +188,7 @@ KINDS: tuple[GameKind, ...] = (
         word_for_side="player",
         extras={"world_sampler": "bonepile.ai.triominoes_sampling:WorldSampler"},
     ),
+    MEXICAN_TRAIN,
 )
 """Every game of the suite, in the order the front ends list them."""
 
