@@ -12,11 +12,18 @@ The loop, the tree and the choice of the most visited move are
   heuristic's best few moves are searched (``ROOT_WIDTH``), and its score
   for each orders their first visits (a progressive bias that fades with
   visits); deeper in the tree untried moves come heaviest tile first.
-* **Rollouts** play the round on greedily: most often the heaviest tile, a
-  double covered when one can be (as ``greedy``), otherwise a random move.
-  They stop after ``HORIZON`` moves and the rest of the round is guessed
-  (``estimated_points``): who is likely to go out, from the tiles each holds,
-  and the pips the others would be left with.
+* **Rollouts** play the round on as the heuristic does, in short
+  (``plan_rollout``): each player's plan is worked out afresh where the tree
+  left the world (a move on one's own train moves its end), and a tile
+  outside it goes on another train first, then the plan on one's own train,
+  heaviest first; a fifth of the moves are random. They stop after
+  ``HORIZON`` moves and the rest of the round is guessed
+  (``estimated_points``): who is likely to go out, from the tiles each holds
+  (an orphan counting twice), and the pips the others would be left with (a
+  planned tile's only in part). Every world keeps its own rollout seed, so the
+  moves searched in it meet the same luck afterwards (common random numbers):
+  measured against ``heuristic``, stale plans and fresh luck per iteration
+  were what made the search lose to it.
 * **Rewards** are the round's pips against the table's (M7: lower is
   better): a player's reward rises with the pips the others take and falls
   with its own, half against the average opponent and half against the best
@@ -53,13 +60,13 @@ from bonepile.mexican_train import MEXICAN, MINE, Move, MoveKind, Observation, R
 DEFAULT_ITERATIONS = 200
 """The registered agent's budget (measured: see the module docstring and ``bench/decision_time.py``)."""
 
-ROOT_WIDTH = 6
+ROOT_WIDTH = 3
 """The observer's candidate moves at the root: the heuristic's best few (None: every legal move)."""
 
-PRIOR_WEIGHT = 0.15
+PRIOR_WEIGHT = 0.3
 """Progressive bias: the weight of the heuristic's (normalised) score at the root, divided by visits + 1."""
 
-HORIZON = 24
+HORIZON = 8
 """Rollout moves before the rest of the round is guessed (``estimated_points``)."""
 
 GREED = 0.8
@@ -68,9 +75,10 @@ GREED = 0.8
 OUT_ODDS = 0.8
 """How much more likely to go out first a player is with one tile fewer (log odds)."""
 
-WORLDS = 64
-"""Distinct worlds a decision samples at most; later iterations play a copy of one of them again (a world is
-an engine ``Round`` read from a position text, which costs as much as a rollout)."""
+WORLDS = 16
+"""Distinct worlds a decision samples at most; later iterations play a copy of one of them again. Few worlds,
+each met by every root move many times with the same rollout luck, compare the moves on equal terms (and a
+world is an engine ``Round`` read from a position text, which costs as much as a rollout)."""
 
 BIG_ROUND = 60.0
 """A big difference between two players' pips in a round: it spans the reward's range."""
@@ -113,7 +121,7 @@ def plan_rollout(
 ) -> None:
     """Play on, to the end or for ``horizon`` moves, as the heuristic plays, in short (with probability ``greed``;
     else any legal move): a tile outside one's plan on another train first, then the plan on one's own train,
-    then anything; the heaviest tile among equals. ``plans`` are the players' plans when the world was dealt."""
+    then anything; the heaviest tile among equals. ``plans`` are the players' plans as the rollout starts."""
     draw = rng.random
     left = -1 if horizon is None else horizon
     while not round_.is_over and left:
@@ -145,23 +153,33 @@ def plan_rollout(
         round_.play(best)
 
 
+PLAN_SHARE = 0.4
+"""The share of a planned tile's pips a player is expected to keep at the round's end (they go on one's own
+train one a turn, where nobody can block them); a tile outside the plan is expected to stay in full."""
+
+
 def estimated_points(round_: Round, plans: Sequence[frozenset[Tile]] | None = None) -> tuple[float, ...]:
     """The pips each player is likely to take from a round in play (M7), guessed from the tiles held.
 
     Someone is likely to go out (``OUT_ODDS`` per tile fewer: a softmax over
     the tile counts, a tile outside the player's plan counting twice when the
-    ``plans`` are given); a player takes their pips unless it is them.
+    ``plans`` are given); a player takes their pips unless it is them, and
+    with ``plans`` only ``PLAN_SHARE`` of a planned tile's (the heuristic's
+    judgement: the plan is a sure way to shed them).
     """
     summary = round_.summary
     if summary is not None:
         return tuple(float(p) for p in summary.points)
     players = range(round_.num_players)
     counts = [round_.tile_count(p) for p in players]
+    pips: list[float] = list(round_.pips_left())
     if plans is not None:
-        counts = [2 * c - len(plans[p].intersection(round_.tiles_of(p))) for p, c in enumerate(counts)]
+        for p in players:
+            planned = plans[p].intersection(round_.tiles_of(p))
+            counts[p] = 2 * counts[p] - len(planned)
+            pips[p] -= (1.0 - PLAN_SHARE) * sum(t.pips for t in planned)
     weights = [math.exp(-OUT_ODDS * c) for c in counts]
     total = sum(weights)
-    pips = round_.pips_left()
     return tuple(pip * (1.0 - w / total) for pip, w in zip(pips, weights, strict=True))
 
 
@@ -188,6 +206,7 @@ class MexicanTrainDecision:
         players: int,
         horizon: int | None,
         greed: float,
+        pool: int = WORLDS,
     ) -> None:
         self.sampler = sampler
         self.root_prior = root_prior
@@ -195,20 +214,21 @@ class MexicanTrainDecision:
         self.sides = range(players)
         self.horizon = horizon
         self.greed = greed
-        self.worlds: list[tuple[Round, list[frozenset[Tile]]]] = []
-        self.plans: list[frozenset[Tile]] = []
-        """The players' plans in the world of the iteration under way (``world`` sets them, ``finish`` reads
-        them: the search calls the two in turn for each iteration)."""
+        self.pool = pool
+        self.worlds: list[tuple[Round, int]] = []
+        self.rollout_seed = 0
+        """The rollout seed of the world of the iteration under way (``world`` sets it, ``finish`` reads it:
+        the search calls the two in turn for each iteration)."""
 
     def world(self, rng: random.Random) -> Round:
         worlds = self.worlds
-        if len(worlds) < WORLDS:
+        if len(worlds) < self.pool:
             world = self.sampler.sample_round(rng)
-            worlds.append((world, plans_of(world)))
+            worlds.append((world, rng.getrandbits(32)))
             chosen = worlds[-1]
         else:
             chosen = worlds[int(rng.random() * len(worlds))]
-        self.plans = chosen[1]
+        self.rollout_seed = chosen[1]
         return chosen[0].copy()
 
     def candidates(self, state: Any, at_root: bool) -> tuple[Sequence[Move], Sequence[float] | None]:
@@ -227,8 +247,13 @@ class MexicanTrainDecision:
         return move.kind is MoveKind.DRAW
 
     def finish(self, state: Any, rng: random.Random) -> list[float]:
-        plan_rollout(state, rng, self.plans, self.horizon, self.greed)
-        return rewards(estimated_points(state, self.plans))
+        # The world's own rollout seed: every move searched in a world meets the same luck there afterwards
+        # (common random numbers), so the moves' values differ by what the moves do, not by the draws.
+        plans = plans_of(state)  # the plans as the tree's moves left them (a move on one's own train moves its end)
+        if self.horizon:
+            plan_rollout(state, random.Random(self.rollout_seed), plans, self.horizon, self.greed)
+            plans = plans_of(state)
+        return rewards(estimated_points(state, plans))
 
 
 class ISMCTSAgent(ISMCTSPlayer[Round]):
@@ -247,6 +272,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         root_width: int | None = ROOT_WIDTH,
         horizon: int | None = HORIZON,
         greed: float = GREED,
+        pool: int = WORLDS,
     ) -> None:
         if game != GAME:
             raise RulesError(f"this ismcts agent plays {GAME}, not {game!r}")
@@ -257,6 +283,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         self.root_width = root_width
         self.horizon = horizon
         self.greed = greed
+        self.pool = pool
         self.heuristic = HeuristicAgent(game, seed)
         self.last_fallbacks = 0
         """How many of the last search's worlds ignored the facts (see ``mexican_train_sampling``)."""
@@ -276,6 +303,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
             observation.rules.players,
             self.horizon,
             self.greed,
+            self.pool,
         )
 
     def search(self, observation: Observation) -> Node:
