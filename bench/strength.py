@@ -681,6 +681,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS}, Mexican Train ismcts {MEXICAN_TRAIN_ISMCTS_ITERATIONS}; "
         f"Mexican Train games of {args.mt_rounds} rounds)"
     )
+    if "mexican-train" in sections:
+        print(
+            f"Mexican Train: {MEXICAN_TRAIN_PLAYERS} players, two seats each (A B A B), each deal once per seat "
+            f"rotation, {mt_games} games of ismcts vs heuristic, {ARENA_CHEAP // 10}x in the pairings without ismcts"
+        )
     print(
         f"peers: OpenSpiel ISMCTSBot {OPENSPIEL_SIMULATIONS} simulations, uct_c {OPENSPIEL_UCT_C}, random rollouts; "
         f"dominoes probabilistic_alphabeta {ALPHABETA} (double before start_move); omniscient {OMNISCIENT}"
