@@ -28,6 +28,11 @@ in both games. One run, in sections (``--only`` picks some):
   ``heuristic`` against ``greedy``, ``greedy`` against ``random``). The
   ``all-fives-domino`` package's players are measured apart
   (``bench/allfives_peer.py``): its rules differ from ours (see there).
+* ``mexican-train``: Mexican Train, 4 players (two seats each, A B A B, every
+  deal once per seat rotation), whole games of ``--mt-rounds`` rounds (the
+  12-12 engine down): the same ladder, each level against the one below. Its
+  peer (a public program's strongest player, seated at our table) is
+  ``bench/mexican_train_peer.py``.
 
 A bridged hand is one game; each deal is played twice with the sides swapped
 (mirrored), so the luck of the deal cancels out; a game is decisive when it
@@ -69,13 +74,14 @@ from bonepile.ai.base import Agent, register
 from bonepile.ai.ismcts import DEFAULT_ITERATIONS as DOMINOES_ISMCTS_ITERATIONS
 from bonepile.ai.ismcts import SCORING_ITERATIONS as ALL_FIVES_ISMCTS_ITERATIONS
 from bonepile.ai.ismcts import ISMCTSAgent
+from bonepile.ai.mexican_train_ismcts import DEFAULT_ITERATIONS as MEXICAN_TRAIN_ISMCTS_ITERATIONS
 from bonepile.ai.triominoes_ismcts import DEFAULT_ITERATIONS as TRIOMINOES_ISMCTS_ITERATIONS
 from bonepile.arena import ArenaConfig, ArenaResult, GameResult, GameSpec, play_batch, run_arena, wilson_interval
 from bonepile.arena.backends import batch_size_for, default_jobs
 from bonepile.arena.runner import derived_seed
 from bonepile.peers import Decider, LockstepMismatch, OurDecider, PeerDecider, PeerMissingError, bonepile_decider
 
-SECTIONS = ("block", "partnership", "dominoes", "triominoes", "all-fives")
+SECTIONS = ("block", "partnership", "dominoes", "triominoes", "all-fives", "mexican-train")
 AGENTS = ("ismcts", "heuristic", "greedy", "random")
 """Our agents, strongest first, as the arena sections rate them."""
 
@@ -103,7 +109,12 @@ ARENA_CHEAP = 50
 are long, and ``heuristic`` against ``greedy`` needs a few hundred to tell a clear lead from luck."""
 
 FIVES_LADDER = (("ismcts", "heuristic"), ("heuristic", "greedy"), ("greedy", "random"))
-"""The all-fives pairings: each level against the one below it."""
+"""The all-fives pairings (and Mexican Train's): each level against the one below it."""
+
+MEXICAN_TRAIN_PLAYERS = 4
+MEXICAN_TRAIN_ROUNDS = 3
+"""Rounds in a Mexican Train game of the table (M2 option ``rounds``: 12-12, 11-11, 10-10), so that a few
+hundred whole games fit in an hour on two cores."""
 
 TIMED = "timed:"
 """Prefix of the arena agents that time their own decisions (the arena itself only sums thinking time)."""
@@ -368,17 +379,30 @@ class ArenaRun:
     players: int
     agents: tuple[str, ...]
     games: int
+    options: tuple[tuple[str, object], ...] = ()
     result: ArenaResult | None = None
     times: dict[str, list[float]] = field(default_factory=dict)
 
 
-def arena_runs(section: str, games: int) -> list[ArenaRun]:
+def arena_runs(section: str, games: int, mt_rounds: int = MEXICAN_TRAIN_ROUNDS) -> list[ArenaRun]:
     """Every pair of agents meets, 2 and 4 players: ``games`` per pair with ``ismcts``, ``ARENA_CHEAP`` times without.
 
     4-player Tri-Ominos is every player for themselves, so all four agents
     share each table, seats rotating; the pairings without ``ismcts`` are
     also played apart (two seats each), for enough games to tell them apart.
     """
+    if section == "mexican-train":
+        return [
+            ArenaRun(
+                section,
+                section,
+                MEXICAN_TRAIN_PLAYERS,
+                pair,
+                max(2, games if "ismcts" in pair else games * ARENA_CHEAP // 10),
+                options=(("rounds", mt_rounds),),
+            )
+            for pair in FIVES_LADDER
+        ]
     if section == "all-fives":
         return [
             ArenaRun("dominoes", "all-fives", 2, pair, max(2, games if "ismcts" in pair else games * ARENA_CHEAP // 4))
@@ -410,6 +434,7 @@ def play_arena(run: ArenaRun, seed: int, pool: concurrent.futures.Executor, jobs
         seed=seed,
         preset=run.preset,
         players=run.players,
+        options=run.options,
     )
     label = f"{run.game} {run.preset} {run.players}p {' vs '.join(run.agents)}"
     backend = TimingBackend(pool, jobs, lambda count: progress.advance(label, count, run.games))
@@ -601,6 +626,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"all-fives games of ismcts against heuristic (default 60; --quick 2); {ARENA_CHEAP // 4} times as "
         "many in the pairings without ismcts",
     )
+    parser.add_argument(
+        "--mt-games",
+        type=int,
+        default=None,
+        help=f"Mexican Train games of ismcts against heuristic (default 200; --quick 2); {ARENA_CHEAP // 10} times "
+        "as many in the pairings without ismcts",
+    )
+    parser.add_argument(
+        "--mt-rounds", type=int, default=MEXICAN_TRAIN_ROUNDS, help="rounds in a Mexican Train game (M2 option)"
+    )
     parser.add_argument("--jobs", type=int, default=default_jobs(), help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: deals and every agent's seed derive from it")
     parser.add_argument("--only", action="append", choices=SECTIONS, help="run only this section (repeatable)")
@@ -616,6 +651,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = args.games if args.games is not None else 4 if args.quick else 80
     arena_games = args.arena_games if args.arena_games is not None else 2 if args.quick else 8
     fives_games = args.fives_games if args.fives_games is not None else 2 if args.quick else 60
+    mt_games = args.mt_games if args.mt_games is not None else 2 if args.quick else 200
     if games < 2 or arena_games < 2 or args.jobs < 1:
         parser.error("--games and --arena-games must be at least 2, --jobs at least 1")
     for budget in (args.block_budget, args.partnership_budget):
@@ -642,8 +678,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"ours: ismcts[{args.block_budget}] in 2p block, ismcts[{args.partnership_budget}] in 4p partnership "
         f"(iterations a move, or a time); in the arena the registered agents (Dominoes ismcts "
         f"{DOMINOES_ISMCTS_ITERATIONS} iterations, all-fives {ALL_FIVES_ISMCTS_ITERATIONS}, "
-        f"Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS})"
+        f"Tri-Ominos ismcts {TRIOMINOES_ISMCTS_ITERATIONS}, Mexican Train ismcts {MEXICAN_TRAIN_ISMCTS_ITERATIONS}; "
+        f"Mexican Train games of {args.mt_rounds} rounds)"
     )
+    if "mexican-train" in sections:
+        print(
+            f"Mexican Train: {MEXICAN_TRAIN_PLAYERS} players, two seats each (A B A B), each deal once per seat "
+            f"rotation, {mt_games} games of ismcts vs heuristic, {ARENA_CHEAP // 10}x in the pairings without ismcts"
+        )
     print(
         f"peers: OpenSpiel ISMCTSBot {OPENSPIEL_SIMULATIONS} simulations, uct_c {OPENSPIEL_UCT_C}, random rollouts; "
         f"dominoes probabilistic_alphabeta {ALPHABETA} (double before start_move); omniscient {OMNISCIENT}"
@@ -684,8 +726,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     future.add_done_callback(progress.on_done(label, 2 * line.deals))
                     futures.append(future)
                 bridged[section].append((line, futures))
+        per_section = {"all-fives": fives_games, "mexican-train": mt_games}
         arenas = {
-            s: arena_runs(s, fives_games if s == "all-fives" else arena_games) for s in sections if s not in budgets
+            s: arena_runs(s, per_section.get(s, arena_games), args.mt_rounds) for s in sections if s not in budgets
         }
         threads = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, sum(len(r) for r in arenas.values())))
         arena_futures = {
@@ -715,7 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             runs = arenas[section]
             for arena_future in arena_futures[section]:
                 arena_future.result()  # waits, and raises a worker's error here
-            game = "Tri-Ominos" if section == "triominoes" else "Dominoes"
+            game = {"triominoes": "Tri-Ominos", "mexican-train": "Mexican Train"}.get(section, "Dominoes")
             for players in sorted({r.players for r in runs}):
                 group = [r for r in runs if r.players == players]
                 preset = group[0].preset

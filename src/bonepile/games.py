@@ -137,6 +137,9 @@ _TRIOMINOES_AGENTS = {
 
 _MEXICAN_TRAIN_AGENTS = {
     "random": "bonepile.ai.simple:RandomAgent",
+    "greedy": "bonepile.ai.mexican_train_heuristic:MexicanTrainGreedyAgent",
+    "heuristic": "bonepile.ai.mexican_train_heuristic:HeuristicAgent",
+    "ismcts": "bonepile.ai.mexican_train_ismcts:ISMCTSAgent",
 }
 
 MEXICAN_TRAIN = GameKind(
