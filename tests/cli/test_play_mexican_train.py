@@ -217,7 +217,7 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
     done = subprocess.run(_command("--seed", "3"), input="", capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert "Input ended" in done.stdout and "Traceback" not in done.stderr
-    assert "does not play Mexican Train yet" in done.stdout  # the default greedy AI: random plays instead
+    assert "AI 1 (greedy)" in done.stdout and "does not play Mexican Train" not in done.stdout  # the default AI
 
 
 @unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")

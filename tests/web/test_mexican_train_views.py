@@ -181,7 +181,7 @@ def test_no_view_names_another_seats_tiles_or_the_boneyard() -> None:
 def test_a_whole_game_through_the_api_to_its_score_sheet(client: TestClient) -> None:
     seats = [{"kind": "human", "name": "Ann"}, *[{"kind": "ai"} for _ in range(3)]]
     summary = create(client, game="mexican-train", seed=41, seats=seats, options={"rounds": 2})
-    assert [seat["level"] for seat in summary["seats"]] == [None, "easy", "easy", "easy"]  # only random plays it
+    assert [seat["level"] for seat in summary["seats"]] == [None, "medium", "medium", "medium"]  # the default level
     game_id = summary["id"]
     seen_views: list[View] = []
     with client.websocket_connect(f"/ws/games/{game_id}") as public:
@@ -205,7 +205,8 @@ def test_a_whole_game_through_the_api_to_its_score_sheet(client: TestClient) -> 
 def test_the_catalog_and_a_room_offer_mexican_train_to_eight(client: TestClient) -> None:
     catalog = client.get("/api/games/catalog").json()
     entry = next(game for game in catalog["games"] if game["name"] == "mexican-train")
-    assert entry["default_level"] == "easy" and [level["level"] for level in entry["ai_levels"]] == ["easy"]
+    assert entry["default_level"] == "medium"
+    assert [level["level"] for level in entry["ai_levels"]] == ["easy", "medium", "hard", "expert"]
     assert [p["players"] for p in entry["presets"]] == [
         {"min": 2, "max": 8, "default": 4},
         {"min": 2, "max": 6, "default": 4},
