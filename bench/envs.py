@@ -2,8 +2,14 @@
 
 What it answers: does an interface cost the engine its lead? Every row plays
 whole episodes with a uniform random policy over the legal actions (a
-``random.Random`` seeded with ``--seed``) for a time budget, repeated, best
-repeat kept:
+``random.Random`` seeded with ``--seed``) for a time budget, in rounds: the
+sides of a comparison run in turns (A B A B ...), each in a worker process of
+its own tree (``throughput.Worker``), and every ratio is the median of the
+rounds' ratios with their range, so a change of the shared machine's load
+falls on both sides of a pair alike. Rates are per CPU second of the worker
+by default (``--clock wall`` for the wall clock); the load averages are
+printed with every row. ``--baseline REV`` runs every row of ours on the code
+of git revision REV too, in the same turns, and gives now/then ratios:
 
 * ``openspiel``: one hand (Dominoes) or round (Tri-Ominos, Mexican Train) per episode through
   the ``pyspiel`` API (``new_initial_state``, ``chance_outcomes``,
@@ -22,8 +28,8 @@ repeat kept:
   (``agent_iter``, ``last``, ``step``), the action drawn from the mask;
 * ``gymnasium``: whole games through ``reset``/``step`` against the random agent.
 
-Run: ``.venv/bin/python bench/envs.py [--seconds S] [--repeats R]``; needs the
-``rl`` and ``peers`` extras (``make test`` installs both).
+Run: ``.venv/bin/python bench/envs.py [--seconds S] [--repeats R] [--only TEXT,...] [--baseline REV]``;
+needs the ``rl`` and ``peers`` extras (``make test`` installs both).
 """
 
 from __future__ import annotations
@@ -31,54 +37,15 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import sys
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from throughput import Side, Spread, Worker, baseline_tree, interleave, load_text, pair_ratios, serve_worker, uptime
 
 Episode = Callable[[], int]
 """Plays one whole episode and returns the number of steps (actions applied by a player)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Rate:
-    episodes_per_second: float
-    steps_per_second: float
-
-
-def run_once(make: Callable[[int], Episode], seed: int, seconds: float) -> Rate:
-    episode = make(seed)
-    episodes = steps = 0
-    start = time.perf_counter()
-    while True:
-        steps += episode()
-        episodes += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return Rate(episodes / elapsed, steps / elapsed)
-
-
-def measure_side_by_side(
-    makers: Sequence[Callable[[int], Episode]], seed: int, seconds: float, repeats: int
-) -> list[Rate]:
-    """Best of ``repeats`` runs of ``seconds`` each per maker, every run from the same seed, after a warm-up.
-
-    The makers take turns run by run, so a busy machine slows every side alike
-    rather than whichever happened to run during the busy spell.
-    """
-    for make in makers:
-        warm = make(seed)
-        for _ in range(3):
-            warm()
-    best: list[Rate | None] = [None] * len(makers)
-    for _ in range(repeats):
-        for index, make in enumerate(makers):
-            rate = run_once(make, seed, seconds)
-            held = best[index]
-            if held is None or rate.episodes_per_second > held.episodes_per_second:
-                best[index] = rate
-    return [rate for rate in best if rate is not None]
 
 
 # ------------------------------------------------------------------ pyspiel
@@ -281,53 +248,112 @@ ROWS: list[tuple[str, str, Callable[[], Callable[[int], Episode]]]] = [
         lambda: gym_episodes("bonepile/MexicanTrain-v0", players=4, rounds=3),
     ),
 ]
+WORKLOADS = {label: build for _, label, build in ROWS}
+
+
+def _line(interface: str, side: Side) -> str:
+    if not side.ok:
+        return f"{interface:<11} {side.label:<58} skipped: {side.error} (install the rl and peers extras)"
+    median = side.median()
+    episodes, steps = median.hands_per_second, median.hands_per_second * median.decisions_per_hand
+    return f"{interface:<11} {side.label:<58} {episodes:>9.1f} episodes/s {steps:>10.0f} steps/s"
+
+
+def _split(ours: Side, theirs: Side, floor: Side) -> list[str]:
+    """The pyspiel trio's figures, each the median over the rounds of the value worked out within the round."""
+    if not (ours.ok and theirs.ok and floor.ok):
+        return ["block dominoes through pyspiel: ratio=n/a (a side is not installed)"]
+    rounds = list(zip(ours.rates(), theirs.rates(), floor.rates(), strict=True))
+    ratio = Spread.of([a / b for a, b, _ in rounds])
+    ceiling = Spread.of([c / b for _, b, c in rounds])
+    share = Spread.of([100 * a / c for a, _, c in rounds])
+    code = Spread.of([(1 / b - 1 / c) / (1 / a - 1 / c) for a, b, c in rounds if a < c])
+    loop = statistics.median(1000 / c for _, _, c in rounds)
+    own = statistics.median(1000 / a - 1000 / c for a, _, c in rounds)
+    peer = statistics.median(1000 / b - 1000 / c for _, b, c in rounds)
+    return [
+        f"block dominoes through pyspiel, hands/s: bonepile vs OpenSpiel ratio={ratio.text()}",
+        f"ceiling for any Python game (the do-nothing game vs OpenSpiel): ratio={ceiling.text()}",
+        f"bonepile's share of the ceiling (its hands/s over the do-nothing game's): {share.text('%')}",
+        f"per hand: the pyspiel calls and the loop {loop:.3f} ms; on top, bonepile {own:.3f} ms, OpenSpiel "
+        f"{peer:.3f} ms (game code alone: ratio={code.text()})",
+    ]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=2.0, help="time budget per repeat (default 2)")
-    parser.add_argument("--repeats", type=int, default=3, help="repeats per row, best kept (default 3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time budget of each run (default 1)")
+    parser.add_argument("--repeats", type=int, default=7, help="rounds of runs, the sides in turns (default 7)")
+    parser.add_argument("--warmup", type=float, default=0.5, help="seconds of play before measuring (default 0.5)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", metavar="TEXT", help="run only the rows whose interface or label contains TEXT")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also run every row on bonepile at git revision REV, in turns with today's, and give the ratio",
+    )
+    parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="rates per CPU second or wall second")
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    print(f"python {platform.python_version()} on {platform.machine()}; {args.repeats} x {args.seconds:g} s per row")
-    rates: dict[str, Rate] = {}
+    if args.worker:
+        return serve_worker(lambda key: WORKLOADS[key]())
+    Side.clock = args.clock
+    wanted = args.only.split(",") if args.only else None
+
+    def chosen(row: tuple[str, str, object]) -> bool:
+        return wanted is None or any(text in row[0] or text in row[1] for text in wanted)
+
     # The first three rows (ours, OpenSpiel's block game, the do-nothing game) are measured in turns.
-    groups = [ROWS[:3], *([row] for row in ROWS[3:])]
-    done = 0
-    for group in groups:
-        done += len(group)
-        labels = " and ".join(f"{interface}: {label}" for interface, label, _ in group)
-        print(f"[{done}/{len(ROWS)}] {labels} ...", file=sys.stderr, flush=True)
-        try:
-            makers = [build() for _, _, build in group]
-        except ImportError as error:
-            for interface, label, _ in group:
-                print(f"{interface:<11} {label:<48} skipped: {error} (install the rl and peers extras)")
-            continue
-        for (interface, label, _), rate in zip(
-            group, measure_side_by_side(makers, args.seed, args.seconds, args.repeats), strict=True
-        ):
-            rates[label] = rate
-            print(
-                f"{interface:<11} {label:<48} {rate.episodes_per_second:>9.1f} episodes/s"
-                f" {rate.steps_per_second:>10.0f} steps/s",
-                flush=True,
-            )
-    ours, theirs = rates.get(ROWS[0][1]), rates.get(ROWS[1][1])
-    if ours is not None and theirs is not None:
-        ratio = ours.episodes_per_second / theirs.episodes_per_second
-        print(f"block dominoes through pyspiel, hands/s: bonepile vs OpenSpiel ratio={ratio:.2f}")
-        floor = rates.get(ROWS[2][1])
-        if floor is not None:
-            own = 1000 / ours.episodes_per_second - 1000 / floor.episodes_per_second
-            peer = 1000 / theirs.episodes_per_second - 1000 / floor.episodes_per_second
-            print(
-                f"per hand: the pyspiel calls and the loop {1000 / floor.episodes_per_second:.3f} ms; on top, "
-                f"bonepile {own:.3f} ms, OpenSpiel {peer:.3f} ms (game code alone: ratio={peer / own:.2f}); "
-                f"ceiling for any Python game: ratio={floor.episodes_per_second / theirs.episodes_per_second:.2f}"
-            )
-    else:
-        print("block dominoes through pyspiel: ratio=n/a (a side is not installed)")
+    groups = [group for group in [ROWS[:3], *([row] for row in ROWS[3:])] if all(chosen(row) for row in group)]
+    print(
+        f"python {platform.python_version()} on {platform.machine()}; {args.repeats} rounds of {args.seconds:g} s "
+        f"runs, the sides in turns (A B A B ...), after {args.warmup:g} s warm-up; rates per {args.clock} second, "
+        "medians; each ratio the median of its rounds' values with their range"
+    )
+    print(f"start: {uptime()}")
+    now = Worker(__file__, None, "now")
+    workers = [now]
+    print(f"bonepile now: {now.where}")
+    before: Worker | None = None
+    if args.baseline:
+        before = Worker(__file__, baseline_tree(args.baseline), f"at {args.baseline}")
+        workers.append(before)
+        print(f"bonepile at {args.baseline}: {before.where}")
+    summary: list[str] = []
+    try:
+        for index, group in enumerate(groups, 1):
+            print(f"[{index}/{len(groups)}] {' and '.join(label for _, label, _ in group)} ...", file=sys.stderr)
+            sides = [Side(label, now, label) for _, label, _ in group]
+            thens: list[tuple[Side, Side]] = []
+            if before is not None:
+                for (_, label, _), side in zip(group, sides, strict=True):
+                    if not label.startswith(("OpenSpiel", "a do-nothing")):  # our rows, not the references
+                        thens.append((side, Side(f"{label} at {args.baseline}", before, label)))
+            everything = [*sides, *(then for _, then in thens)]
+            started = load_text()
+            interleave(everything, args.seed, args.seconds, args.repeats, args.warmup)
+            print(f"({started} at the start, {load_text().removeprefix('load average ')} at the end)")
+            for (interface, _, _), side in zip(group, sides, strict=True):
+                print(_line(interface, side), flush=True)
+            for _, then in thens:
+                print(_line("", then), flush=True)
+            if len(group) == 3:
+                lines = _split(*sides)
+                summary += lines
+                for line in lines:
+                    print("  " + line)
+            for side, then in thens:
+                ratio = pair_ratios(side, then)
+                line = f"{side.label}: now vs at {args.baseline} ratio=" + (ratio.text() if ratio else "n/a")
+                print("  " + line, flush=True)
+                summary.append(line)
+    finally:
+        for worker in workers:
+            worker.close()
+    print()
+    for line in summary:
+        print(line)
+    print(f"end: {uptime()}")
     return 0
 
 

@@ -10,13 +10,23 @@ games and the ``dominoes`` package), on the same workload on both sides:
   with ``pyspiel.sample_action``, as its random simulation does);
 * a uniform random choice among the legal moves, from a ``random.Random`` seeded
   with ``--seed``, until the hand ends;
-* a time budget per measurement, repeated with the same seed, best repeat kept,
-  after a short warm-up.
+* a time budget per run, after a short warm-up; the sides of a row run in
+  turns (A B A B ...), every run from the same seed, each in a worker process
+  (``Worker``) that waits idle while another side runs; a row's rates are the
+  medians of its runs, and each ratio the median of the rounds' ratios (ours
+  over theirs within one round) with their range, so that a change of the
+  shared machine's load falls on both sides of a pair alike. Rates are per CPU
+  second of the worker by default (``--clock wall`` for the wall clock), and
+  the load averages are printed with every row;
+* ``--baseline REV`` runs our rows on the engine of git revision REV too
+  (extracted with ``git archive``), in the same turns, for a ratio of now over
+  then (the commit before all-fives landed: ``--baseline 1641502``).
 
 Each side is driven through its public API, the way a user would, with the
 cheap habits (bound methods held in locals) applied to every side alike.
 
-Run: ``.venv/bin/python bench/throughput.py [--seconds S]`` (or ``make bench``).
+Run: ``.venv/bin/python bench/throughput.py [--seconds S] [--repeats R] [--only TEXT,...] [--baseline REV]``
+(or ``make bench``).
 The peers are the optional extra ``peers`` (``pip install -e '.[peers]'``); a
 missing peer is reported and skipped, never fatal.
 
@@ -31,12 +41,20 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.metadata
+import io
+import json
+import os
 import platform
 import random
+import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 PlayHand = Callable[[], int]
@@ -252,34 +270,208 @@ ROWS: tuple[Row, ...] = (
 """The report, in order. A workload shared by two rows is measured once."""
 
 
-# ------------------------------------------------------------------ measuring
+# ------------------------------------------------------------------ measuring: interleaved pairs
 
 
-def measure(workload: Workload, seed: int, seconds: float, repeats: int, warmup: float) -> Measurement:
-    """Best of ``repeats`` runs of ``seconds`` each (whole hands only), after ``warmup`` seconds of play."""
-    _run_for(workload.make(seed), warmup)
-    best: Measurement | None = None
-    for _ in range(repeats):
-        hands, decisions, elapsed = _run_for(workload.make(seed), seconds)
-        result = Measurement(hands / elapsed, decisions / hands)
-        if best is None or result.hands_per_second > best.hands_per_second:
-            best = result
-    assert best is not None
-    return best
+def _run_for(play_hand: PlayHand, seconds: float) -> tuple[int, int, float, float]:
+    """Play whole hands until ``seconds`` have passed on the wall clock; the clocks are read once per hand.
 
-
-def _run_for(play_hand: PlayHand, seconds: float) -> tuple[int, int, float]:
-    """Play whole hands until ``seconds`` have passed; the clock is read once per hand."""
-    clock = time.perf_counter
+    Returns the hands, the decisions, the wall-clock time and the CPU time this
+    process used meanwhile (on a shared machine a process waiting for a core
+    loses wall-clock time but no CPU time).
+    """
+    clock, cpu = time.perf_counter, time.process_time
     hands = decisions = 0
-    start = clock()
+    start, start_cpu = clock(), cpu()
     deadline = start + seconds
     while True:
         decisions += play_hand()
         hands += 1
         now = clock()
         if now >= deadline:
-            return hands, decisions, now - start
+            return hands, decisions, now - start, cpu() - start_cpu
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """The median of one figure over the rounds of a measurement, and its lowest and highest value."""
+
+    median: float
+    low: float
+    high: float
+    count: int
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Spread:
+        return cls(statistics.median(values), min(values), max(values), len(values))
+
+    def text(self, unit: str = "") -> str:
+        return f"{self.median:.2f}{unit} (pairs {self.low:.2f}-{self.high:.2f}, n={self.count})"
+
+
+class WorkloadError(Exception):
+    """A side could not run a workload (a peer not installed, or a preset its code does not have)."""
+
+
+class Worker:
+    """A Python process that runs one script's workloads against one source tree, one request at a time.
+
+    Every side of a comparison runs in a worker of its own tree (ours now, ours
+    at a baseline commit) or beside ours (the peers), and waits idle on its
+    pipe while another side runs, so the sides never compete for the CPU.
+    """
+
+    def __init__(self, script: str, src: Path | None, name: str) -> None:
+        env = dict(os.environ)
+        if src is not None:
+            env["PYTHONPATH"] = str(src)
+        command = [sys.executable, script, "--worker"]
+        self.name = name
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+        self.where = str(self.ask({"key": ""})["bonepile"])
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        stdin, stdout = self.process.stdin, self.process.stdout
+        assert stdin is not None and stdout is not None
+        stdin.write(json.dumps(request) + "\n")
+        stdin.flush()
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(f"the {self.name} worker ended (exit {self.process.wait()})")
+        reply: dict[str, Any] = json.loads(line)
+        if "error" in reply:
+            raise WorkloadError(reply["error"])
+        return reply
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def serve_worker(build: Callable[[str], Callable[[int], PlayHand]]) -> int:
+    """The worker's loop: ``{"key", "seed", "seconds"}`` in, ``{"hands", "decisions", "elapsed", "cpu"}`` out.
+
+    ``build(key)`` makes the workload's ``make`` (once per key). The first
+    request (key "") answers where ``bonepile`` was imported from.
+    """
+    makers: dict[str, Callable[[int], PlayHand]] = {}
+    for line in sys.stdin:
+        request = json.loads(line)
+        key = request["key"]
+        reply: dict[str, Any]
+        try:
+            if not key:
+                import bonepile
+
+                reply = {"bonepile": str(Path(bonepile.__file__).parent)}
+            else:
+                make = makers.get(key)
+                if make is None:
+                    make = makers[key] = build(key)
+                hands, decisions, elapsed, cpu = _run_for(make(request["seed"]), request["seconds"])
+                reply = {"hands": hands, "decisions": decisions, "elapsed": elapsed, "cpu": cpu}
+        except Exception as error:  # reported to the parent, which says which side failed
+            reply = {"error": f"{type(error).__name__}: {error}"}
+        print(json.dumps(reply), flush=True)
+    return 0
+
+
+class Side:
+    """One side of a comparison: a workload in a worker (or a peer measuring itself in its own process)."""
+
+    clock = "cpu"
+    """Which time the rates divide by: "cpu" (the process's CPU time) or "wall" (``--clock``)."""
+
+    def __init__(
+        self, label: str, worker: Worker | None = None, key: str = "", external: ExternalWorkload | None = None
+    ) -> None:
+        self.label, self.worker, self.key, self.external = label, worker, key, external
+        self.runs: list[Measurement] = []
+        self.error: str | None = None
+
+    def run(self, seed: int, seconds: float, record: bool = True) -> None:
+        if self.error is not None:
+            return
+        try:
+            if self.external is not None:
+                result = self.external.run(seed, seconds, 1, 0.0)
+            else:
+                assert self.worker is not None
+                reply = self.worker.ask({"key": self.key, "seed": seed, "seconds": seconds})
+                spent = reply["cpu"] if Side.clock == "cpu" else reply["elapsed"]
+                result = Measurement(reply["hands"] / spent, reply["decisions"] / reply["hands"])
+        except (WorkloadError, PeerMissingError) as error:
+            self.error = str(error)
+            return
+        if record:
+            self.runs.append(result)
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and bool(self.runs)
+
+    def median(self) -> Measurement:
+        return Measurement(
+            statistics.median(r.hands_per_second for r in self.runs),
+            statistics.median(r.decisions_per_hand for r in self.runs),
+        )
+
+    def rates(self) -> list[float]:
+        return [r.hands_per_second for r in self.runs]
+
+
+def interleave(sides: Sequence[Side], seed: int, seconds: float, repeats: int, warmup: float) -> None:
+    """Warm every side up, then run them in turns, A B A B ..., ``repeats`` rounds of ``seconds`` each.
+
+    A load change on the shared machine then falls on both sides of a pair
+    alike; ``pair_ratios`` compares the runs of one round.
+    """
+    if warmup > 0:
+        for side in sides:
+            if side.external is None:
+                side.run(seed, warmup, record=False)
+    for _ in range(repeats):
+        for side in sides:
+            side.run(seed, seconds)
+
+
+def pair_ratios(ours: Side, theirs: Side) -> Spread | None:
+    """Ours over theirs, round by round: the median ratio of the pairs and its spread."""
+    if not (ours.ok and theirs.ok):
+        return None
+    return Spread.of([a / b for a, b in zip(ours.rates(), theirs.rates(), strict=True)])
+
+
+def load_text() -> str:
+    """The machine's load averages (1, 5, 15 minutes), as ``uptime`` shows them."""
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
+
+
+def uptime() -> str:
+    try:
+        return subprocess.run(["uptime"], capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return load_text()
+
+
+def baseline_tree(revision: str) -> Path:
+    """The ``src`` folder of ``revision`` of this repository, extracted once (``git archive``) to a cache folder."""
+    root = Path(__file__).resolve().parent.parent
+    sha = subprocess.run(
+        ["git", "-C", str(root), "rev-parse", "--verify", f"{revision}^{{commit}}"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    folder = Path(tempfile.gettempdir()) / "bonepile-bench" / sha
+    if not (folder / "src" / "bonepile").is_dir():
+        folder.mkdir(parents=True, exist_ok=True)
+        archive = subprocess.run(["git", "-C", str(root), "archive", sha, "src"], capture_output=True, check=True)
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(folder, filter="data")
+    return folder / "src"
 
 
 # ------------------------------------------------------------------ Tri-Ominos move generation
@@ -347,62 +539,108 @@ def _rate(value: float) -> str:
     return f"{value:,.0f} hands/s"
 
 
+WORKLOADS: dict[str, Workload] = {
+    workload.label: workload for row in ROWS for workload in (row.ours, *row.theirs) if isinstance(workload, Workload)
+}
+"""Every in-process workload of the report by its label (what a worker is asked to run)."""
+
+
+def _row_line(side: Side) -> str:
+    if not side.ok:
+        return f"  {side.label:<46} skipped: {side.error}"
+    median = side.median()
+    rate, per = median.hands_per_second, median.decisions_per_hand
+    return f"  {side.label:<46} {rate:>12,.0f} hands/s {per:>8.1f} decisions/hand"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time budget of each repeat (default 3)")
-    parser.add_argument("--repeats", type=int, default=3, help="repeats per measurement; the best is kept (default 3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time budget of each run (default 1)")
+    parser.add_argument("--repeats", type=int, default=7, help="rounds of runs, the sides in turns (default 7)")
     parser.add_argument("--warmup", type=float, default=0.5, help="seconds of play before measuring (default 0.5)")
     parser.add_argument("--seed", type=int, default=1, help="seed of every random generator (default 1)")
-    parser.add_argument("--only", metavar="TEXT", help="run only the rows whose name contains TEXT")
+    parser.add_argument("--only", metavar="TEXT", help="run only the rows whose name contains TEXT (or one of a,b,...)")
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="also run our workloads on the engine at git revision REV, in turns with today's (e.g. the commit "
+        "before all-fives: 1641502)",
+    )
+    parser.add_argument(
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="divide by the CPU time each side used (default; a loaded machine slows it least) or the wall clock",
+    )
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        return serve_worker(lambda key: WORKLOADS[key].make)
+    Side.clock = args.clock
     if args.seconds <= 0 or args.repeats < 1 or args.warmup < 0:
         parser.error("--seconds must be > 0, --repeats >= 1, --warmup >= 0")
-
-    rows = [row for row in ROWS if args.only is None or args.only in row.name]
+    wanted = args.only.split(",") if args.only else None
+    rows = [row for row in ROWS if wanted is None or any(text in row.name for text in wanted)]
     if not rows:
         parser.error(f"no row matches {args.only!r}; rows: {', '.join(row.name for row in ROWS)}")
 
     print("Random play to the end of a hand (Tri-Ominos: a round), deal included: hands per second")
     print(
-        f"best of {args.repeats} x {args.seconds:g} s after {args.warmup:g} s warm-up, seed {args.seed}; "
+        f"{args.repeats} rounds of {args.seconds:g} s runs, the sides in turns (A B A B ...), after {args.warmup:g} s "
+        f"warm-up, seed {args.seed}; rates per {args.clock} second, medians; each ratio the median of its rounds' "
+        "pairs with their range; "
         f"Python {platform.python_version()}; {_versions()}"
     )
-    print(f"{'workload':<40} {'hands/s':>12} {'decisions/hand':>15}")
-    results: dict[str, Measurement | str] = {}
-    for row in rows:
-        for workload in (row.ours, *row.theirs):
-            if workload.label in results:
-                continue
-            try:
-                if isinstance(workload, ExternalWorkload):
-                    result = workload.run(args.seed, args.seconds, args.repeats, args.warmup)
-                else:
-                    result = measure(workload, args.seed, args.seconds, args.repeats, args.warmup)
-            except PeerMissingError as missing:
-                results[workload.label] = str(missing)
-                print(f"{workload.label:<40} skipped: {missing}", flush=True)
-                continue
-            results[workload.label] = result
-            print(
-                f"{workload.label:<40} {result.hands_per_second:>12,.0f} {result.decisions_per_hand:>15.1f}",
-                flush=True,
-            )
+    print(f"start: {uptime()}")
+    now = Worker(__file__, None, "now")
+    workers = [now]
+    before: Worker | None = None
+    print(f"bonepile now: {now.where}")
+    if args.baseline:
+        before = Worker(__file__, baseline_tree(args.baseline), f"at {args.baseline}")
+        workers.append(before)
+        print(f"bonepile at {args.baseline}: {before.where}")
+    summary: list[str] = []
+    try:
+        for row in rows:
+            ours = Side(row.ours.label, now, row.ours.label)
+            peers = [
+                Side(peer.label, external=peer)
+                if isinstance(peer, ExternalWorkload)
+                else Side(peer.label, now, peer.label)
+                for peer in row.theirs
+            ]
+            sides = [ours, *peers]
+            then: Side | None = None
+            if before is not None:
+                then = Side(f"{row.ours.label} at {args.baseline}", before, row.ours.label)
+                sides.append(then)
+            started = load_text()
+            print(f"[{row.name}] ...", file=sys.stderr, flush=True)
+            interleave(sides, args.seed, args.seconds, args.repeats, args.warmup)
+            print(f"{row.name} ({started} at the start, {load_text().removeprefix('load average ')} at the end)")
+            for side in sides:
+                print(_row_line(side))
+            for peer in peers:
+                ratio = pair_ratios(ours, peer)
+                line = f"{row.name}: bonepile vs {peer.label} ratio=" + (ratio.text() if ratio else "n/a")
+                print("  " + line, flush=True)
+                summary.append(line)
+            if then is not None:
+                ratio = pair_ratios(ours, then)
+                line = f"{row.name}: bonepile now vs at {args.baseline} ratio=" + (ratio.text() if ratio else "n/a")
+                print("  " + line, flush=True)
+                summary.append(line)
+            if not peers and then is None and ours.ok:
+                summary.append(f"{row.name}: bonepile {_rate(ours.median().hands_per_second)}")
+    finally:
+        for worker in workers:
+            worker.close()
 
     print()
-    for row in rows:
-        ours = results[row.ours.label]
-        assert isinstance(ours, Measurement)  # our own engine is always there
-        mine = f"{row.name}: bonepile {_rate(ours.hands_per_second)}"
-        if not row.theirs:
-            print(mine)
-        for peer in row.theirs:
-            theirs = results[peer.label]
-            if isinstance(theirs, Measurement):
-                ratio = ours.hands_per_second / theirs.hands_per_second
-                print(f"{mine} vs {peer.label} {_rate(theirs.hands_per_second)} ratio={ratio:.2f}")
-            else:
-                print(f"{mine} vs {peer.label} (not installed) ratio=n/a")
-    if args.only is None or "movegen" in args.only or "triominoes" in args.only:
+    for line in summary:
+        print(line)
+    if wanted is None or any("movegen" in text or "triominoes" in text for text in wanted):
         print()
         print("Tri-Ominos legal-move generation (all placements of the mover's hand), pressman 2p random positions")
         for name, micro, frontier, placed, count in triominoes_movegen(args.seed):
@@ -410,6 +648,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"movegen {name:<7} {micro:8.1f} us/call  frontier {frontier:5.1f} places  "
                 f"board {placed:5.1f} tiles  ({count} positions)"
             )
+    print(f"end: {uptime()}")
     return 0
 
 

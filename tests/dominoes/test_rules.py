@@ -111,6 +111,27 @@ def test_d1_double_two_block_a_tiny_variant_plays_to_its_end() -> None:
     assert ended is not None and ended.termination is Termination.DOMINO and ended.points == (3, 0)
 
 
+class _OtherRandom(random.Random):
+    """A generator of another type: ``Hand.deal`` then calls its own ``shuffle``."""
+
+
+@pytest.mark.parametrize("name", ["double-two", "double-six", "double-nine", "double-twelve"])
+@pytest.mark.parametrize("seed", range(6))
+def test_d2_a_deal_is_the_set_shuffled_by_the_generator_then_dealt_in_seat_order(name: str, seed: int) -> None:
+    # D2: the set shuffled with the generator's own shuffle; hand i is the i-th run of hand_size tiles, the
+    # rest the boneyard in that order. The engine's quicker shuffle must give the very same deck (records replay).
+    rules = Rules.from_preset("draw", 2, set=name, hand_size=2)
+    for rng, again in ((random.Random(seed), random.Random(seed)), (_OtherRandom(seed), random.Random(seed))):
+        hand = Hand.deal(rules, rng)
+        deck = list(range(rules.num_tiles))
+        again.shuffle(deck)
+        assert [t.index for t in hand.tiles_of(0)] == sorted(deck[0:2])
+        assert [t.index for t in hand.tiles_of(1)] == sorted(deck[2:4])
+        assert [t.index for t in hand.boneyard()] == deck[4:]
+        assert rng.random() == again.random()  # the generator is left where a plain shuffle leaves it
+        assert Hand.dealt(rules, deck).position() == hand.position()
+
+
 def test_d2_a_hand_size_the_set_cannot_deal_says_the_largest_that_fits() -> None:
     with pytest.raises(RulesError, match=r"a double-two set has 6 \(hand_size 3 at most\)"):
         Rules.from_preset("block", 2, set="double-two")

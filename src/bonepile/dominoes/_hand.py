@@ -17,7 +17,7 @@ live in ``_layout``, ``_values`` and ``_position``.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal, TypeVar
 
 from bonepile.core.bits import bit_indices
@@ -53,6 +53,7 @@ _SUIT: tuple[int, ...] = tuple(sum(1 << t.index for t in TILES if t.has(number))
 """For each number, the bitmask of the tiles that show it."""
 
 _PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
+_BIT: tuple[int, ...] = tuple(1 << t.index for t in TILES)
 _OPEN: tuple[Move, ...] = tuple(Move.play(t) for t in TILES)
 _AT_LEFT: tuple[Move, ...] = tuple(Move.play(t, End.LEFT) for t in TILES)
 _AT_RIGHT: tuple[Move, ...] = tuple(Move.play(t, End.RIGHT) for t in TILES)
@@ -67,6 +68,44 @@ _END_ORDER = (End.LEFT, End.RIGHT, End.NORTH, End.SOUTH)
 
 _E = TypeVar("_E", bound=BonepileError)
 
+_BY_RANK: tuple[int, ...] = tuple(sorted(range(len(TILES)), key=lambda i: TILES[i].rank, reverse=True))
+"""Tile indices from the highest D3 rank down (every tile's rank differs): the first one dealt leads."""
+
+
+def _shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle(deck)``, the same swaps from the same bits, in one call (the deal's hot spot).
+
+    The shuffle swaps each place i, from the last down, with a place j below
+    i + 1 drawn as ``getrandbits`` of i + 1's bit length, drawn again while too big.
+    """
+    steps = _SHUFFLE_STEPS.get(len(deck))
+    if steps is None:
+        steps = _SHUFFLE_STEPS[len(deck)] = tuple((i, (i + 1).bit_length(), i + 1) for i in range(len(deck) - 1, 0, -1))
+    for i, bits, n in steps:
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Per deck size, each step of the shuffle: (the place i, the bit length of i + 1, i + 1)."""
+
+
+def _shuffles_alike() -> bool:
+    """Whether ``_shuffle`` makes exactly ``random.Random.shuffle``'s deck on this Python (checked once, at import)."""
+    for seed in range(8):
+        ours, theirs = list(range(28 + seed * 9)), list(range(28 + seed * 9))
+        _shuffle(ours, random.Random(seed).getrandbits)
+        random.Random(seed).shuffle(theirs)
+        if ours != theirs:
+            return False
+    return True
+
+
+_SAME_SHUFFLE = _shuffles_alike()
+"""Where a Python's shuffle differs, ``Hand.deal`` calls ``rng.shuffle`` itself: the deal never changes."""
+
 _ANY_TILE = -1
 """``Hand._opening`` value: the leader may open with any tile."""
 
@@ -74,12 +113,51 @@ _ANY_TILE = -1
 _indices = bit_indices
 
 
+_LINE_PLAYS: dict[tuple[int, int], tuple[Move, ...]] = {}
+"""The plain line's plays by (the held tiles that fit the left end, those that fit the right end), the left
+``-1`` when both ends show one number; filled as met (a hand holds few tiles of a number), emptied if it grows big."""
+
+
+def _line_plays(key: tuple[int, int]) -> tuple[Move, ...]:
+    """D4 on the plain line: each tile that fits the left end played there, then each that fits the right end."""
+    at_left, at_right = key
+    moves = [] if at_left < 0 else [_AT_LEFT[i] for i in _indices(at_left)]
+    moves += [_AT_RIGHT[i] for i in _indices(at_right)]
+    if len(_LINE_PLAYS) >= 1 << 16:
+        _LINE_PLAYS.clear()
+    found = _LINE_PLAYS[key] = tuple(moves)
+    return found
+
+
+_BYTES = range((len(TILES) + 7) // 8)
+_TILES_OF_BYTE: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+    tuple(tuple(TILES[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < len(TILES)) for byte in range(256))
+    for k in _BYTES
+)
+"""For the k-th byte of a mask and its value, the tiles its bits stand for (a hand read 8 tiles at a time)."""
+_PIPS_OF_BYTE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(t.pips for t in tiles) for tiles in by_value) for by_value in _TILES_OF_BYTE
+)
+
+
 def _tiles(mask: int) -> tuple[Tile, ...]:
-    return tuple(TILES[i] for i in _indices(mask))
+    found: tuple[Tile, ...] = ()
+    for by_value in _TILES_OF_BYTE:
+        if not mask:
+            break
+        found += by_value[mask & 255]
+        mask >>= 8
+    return found
 
 
 def _pips(mask: int) -> int:
-    return sum(_PIPS[i] for i in _indices(mask))
+    total = 0
+    for by_value in _PIPS_OF_BYTE:
+        if not mask:
+            break
+        total += by_value[mask & 255]
+        mask >>= 8
+    return total
 
 
 def round_to_five(points: int) -> int:
@@ -103,6 +181,7 @@ class Hand(Layout):
         "_to_move",
         "_opening",
         "_events",
+        "_made_events",
         "_outcome",
         "_legal",
         "_base",
@@ -118,6 +197,8 @@ class Hand(Layout):
     _events: list[tuple[int, Move, int, int] | tuple[int, Move, int, int, int, int, int, int]]
     """(player, move, left, right, north, south: the ends before it, -1 if closed; points; count after);
     a play on the plain line keeps only the first four (the rest are -1, -1, 0, 0)."""
+    _made_events: tuple[Event, ...]
+    """``events``' values for the first entries of ``_events``: shared by copies (a copy's past is the same)."""
     _outcome: HandOutcome | None
     _legal: tuple[Move, ...] | None
     _base: tuple[int, ...]
@@ -167,7 +248,24 @@ class Hand(Layout):
         the validating constructor. ``leader`` and ``scores`` are as for ``Hand(...)``.
         """
         deck = list(range(rules.num_tiles))
-        rng.shuffle(deck)
+        if _SAME_SHUFFLE and type(rng) is random.Random:
+            _shuffle(deck, rng.getrandbits)  # rng.shuffle(deck), the same swaps without a method call per tile
+        else:
+            rng.shuffle(deck)
+        return cls.dealt(rules, deck, leader, scores)
+
+    @classmethod
+    def dealt(
+        cls, rules: Rules, deck: list[int], leader: int | None = None, scores: Sequence[int] | None = None
+    ) -> Hand:
+        """D2 from a shuffled set: ``deck`` holds the tile indices in the order the shuffle left them.
+
+        The first ``hand_size`` go to player 0, the next to player 1, and so
+        on; the rest is the boneyard, drawn in that order. ``deal`` shuffles
+        and calls this; a caller that chose the deal itself (OpenSpiel's chance
+        nodes) hands its order here. The deck is not checked (it is the
+        engine's own, or one made from a whole set); ``Hand(...)`` checks.
+        """
         size = rules.hand_size
         hands = [deck[seat * size : (seat + 1) * size] for seat in range(rules.players)]
         boneyard = deck[rules.players * size :]
@@ -193,14 +291,17 @@ class Hand(Layout):
             raise InvalidPositionError(f"{len(hands)} hands given for {rules.players} players")
         self._clear_layout(rules)
         self._players = rules.players
-        masks = [sum(1 << i for i in h) for h in hands]
-        self._hands = masks
+        masks = []
         in_hands = 0
-        for mask in masks:
+        for held in hands:
+            mask = sum(map(_BIT.__getitem__, held))
+            masks.append(mask)
             in_hands |= mask
+        self._hands = masks
         self._in_hands = in_hands
         self._boneyard = boneyard_draw_last
         self._events = []
+        self._made_events = ()
         self._outcome = None
         self._legal = None
         if leader is not None:
@@ -210,20 +311,17 @@ class Hand(Layout):
         elif rules.leader == "first_seat":
             self._to_move, self._opening = 0, _ANY_TILE
         else:
-            self._to_move, self._opening = self._d3_leader(hands)
+            self._to_move, self._opening = self._d3_leader(masks, in_hands)
 
     @staticmethod
-    def _d3_leader(hands: list[list[int]]) -> tuple[int, int]:
-        """D3: the highest double leads; with no double, the highest-ranked tile."""
-        best: tuple[tuple[int, int, int], int, int] | None = None
-        for player, held in enumerate(hands):
-            for index in held:
-                candidate = (TILES[index].rank, player, index)
-                if best is None or candidate[0] > best[0]:
-                    best = candidate
-        if best is None:
-            raise InvalidPositionError("nobody holds a tile: there is no one to lead")
-        return best[1], best[2]
+    def _d3_leader(masks: list[int], in_hands: int) -> tuple[int, int]:
+        """D3: the highest double leads; with no double, the highest-ranked tile (``Tile.rank``)."""
+        for index in _BY_RANK:
+            if in_hands >> index & 1:
+                for player, mask in enumerate(masks):
+                    if mask >> index & 1:
+                        return player, index
+        raise InvalidPositionError("nobody holds a tile: there is no one to lead")
 
     # ----------------------------------------------------------------- queries
 
@@ -323,12 +421,17 @@ class Hand(Layout):
 
     @property
     def events(self) -> tuple[Event, ...]:
-        ends_of = self._ends_of
-        full = [entry if len(entry) == 8 else (*entry, -1, -1, 0, 0) for entry in self._events]
-        return tuple(
-            Event(p, m, ends_of(left, right, north, south), points, count)
-            for p, m, left, right, north, south, points, count in full
-        )
+        """The hand's public events, oldest first (each ``Event`` made once, when first asked for)."""
+        made = self._made_events
+        entries = self._events
+        if len(made) < len(entries):
+            ends_of = self._ends_of
+            full = [entry if len(entry) == 8 else (*entry, -1, -1, 0, 0) for entry in entries[len(made) :]]
+            made = self._made_events = made + tuple(
+                Event(p, m, ends_of(left, right, north, south), points, count)
+                for p, m, left, right, north, south, points, count in full
+            )
+        return made
 
     def _is_blocked(self) -> bool:
         """D6: nobody holds a tile for any open end and nobody may draw. The one statement of it."""
@@ -389,26 +492,13 @@ class Hand(Layout):
         if self._arms:
             return self._generate_arms(held)
         right = self._right
-        moves: list[Move] = []
-        at_left = held & _SUIT[left]
-        if left == right:
-            # D4: with both ends equal the choice of end does not matter; one move.
-            while at_left:
-                low = at_left & -at_left
-                moves.append(_AT_RIGHT[low.bit_length() - 1])
-                at_left ^= low
-        else:
-            at_right = held & _SUIT[right]
-            while at_left:
-                low = at_left & -at_left
-                moves.append(_AT_LEFT[low.bit_length() - 1])
-                at_left ^= low
-            while at_right:
-                low = at_right & -at_right
-                moves.append(_AT_RIGHT[low.bit_length() - 1])
-                at_right ^= low
+        # D4: with both ends equal the choice of end does not matter: one move per tile (-1 says so).
+        key = (-1, held & _SUIT[left]) if left == right else (held & _SUIT[left], held & _SUIT[right])
+        moves = _LINE_PLAYS.get(key)
+        if moves is None:
+            moves = _line_plays(key)
         if moves:
-            return tuple(moves)  # D4: a player who can play must play
+            return moves  # D4: a player who can play must play
         if self._rules.may_draw(len(self._boneyard)):
             return (DRAW,)  # D5
         return (PASS,)
@@ -450,18 +540,57 @@ class Hand(Layout):
                 move = self.parse_move(move)
             else:
                 raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
-        self._apply(move)
-        return self._outcome
-
-    def _apply(self, move: Move) -> None:
+        # The move is legal: apply it (inline: this is the engine's hot loop).
         player = self._to_move
         self._legal = None
+        if move.kind is _PLAY and not self._arms and self._left >= 0:
+            # A tile at an end of the plain line (no spinner, no count): the common case, kept short.
+            tile = move.tile
+            assert tile is not None
+            bit = 1 << tile.index
+            hands = self._hands
+            held = hands[player] ^ bit
+            hands[player] = held
+            in_hands = self._in_hands ^ bit
+            self._in_hands = in_hands
+            left, right = self._left, self._right
+            self._events.append((player, move, left, right))
+            if move.end is _LEFT:
+                joined = left
+                self._left = left = tile.pips - joined
+                self._line.appendleft((left, joined))
+            else:
+                joined = right
+                self._right = right = tile.pips - joined
+                self._line.append((joined, right))
+            if not held:
+                self._finish(Termination.DOMINO, player)  # D6: domino
+                return self._outcome
+            player += 1
+            if player == self._players:
+                player = 0
+            self._to_move = player
+            if in_hands & (_SUIT[left] | _SUIT[right]):
+                # Someone can play, so the hand goes on: the next player's moves (``_generate``) at once, as every
+                # caller asks for them next (none: drawing or passing, which ``_generate`` works out when asked).
+                held = hands[player]
+                key = (-1, held & _SUIT[left]) if left == right else (held & _SUIT[left], held & _SUIT[right])
+                moves = _LINE_PLAYS.get(key)
+                if moves is None:
+                    moves = _line_plays(key)
+                if moves:
+                    self._legal = moves
+            elif self._is_blocked():  # D6
+                self._finish(Termination.BLOCKED, None)
+                return self._outcome
+            return None
         left, right = self._left, self._right
+        hands = self._hands
         if move.kind is _PLAY:
             tile = move.tile
             assert tile is not None
             bit = 1 << tile.index
-            self._hands[player] ^= bit
+            hands[player] ^= bit
             self._in_hands ^= bit
             end = move.end
             if self._arms:
@@ -474,33 +603,47 @@ class Hand(Layout):
                     self._play_points[side] += points
                     if self._base[side] + self._play_points[side] >= self._rules.target:
                         self._finish(Termination.TARGET_REACHED, player)  # D8: play stops at once
-                        return
+                        return self._outcome
             else:
                 self._events.append((player, move, left, right))
                 if end is None:
                     self._left, self._right = tile.high, tile.low
                     self._line.append((tile.high, tile.low))
                 elif end is _LEFT:
-                    self._left = tile.pips - left
-                    self._line.appendleft((self._left, left))
+                    self._left = joined = tile.pips - left
+                    self._line.appendleft((joined, left))
                 else:
-                    self._right = tile.pips - right
-                    self._line.append((right, self._right))
-            if not self._hands[player]:
+                    self._right = joined = tile.pips - right
+                    self._line.append((right, joined))
+            if not hands[player]:
                 self._finish(Termination.DOMINO, player)  # D6: domino
-                return
+                return self._outcome
             self._to_move = (player + 1) % self._players
         else:
             self._events.append((player, move, left, right, self._north, self._south, 0, 0))
             if move.kind is _DRAW:
                 index = self._boneyard.pop()
                 bit = 1 << index
-                self._hands[player] |= bit
+                hands[player] |= bit
                 self._in_hands |= bit
             else:
                 self._to_move = (player + 1) % self._players
-        if self._is_blocked():
-            self._finish(Termination.BLOCKED, None)
+        left, right = self._left, self._right
+        if not self._in_hands & (_SUIT[left] | _SUIT[right]):
+            # D6 (``_is_blocked``), asked only when nobody holds a tile for the line's ends: else someone can play.
+            if self._is_blocked():
+                self._finish(Termination.BLOCKED, None)
+                return self._outcome
+        elif not self._arms:
+            # The plain line: the next legal moves (``_generate``) at once, as every caller asks for them next.
+            held = hands[self._to_move]
+            key = (-1, held & _SUIT[left]) if left == right else (held & _SUIT[left], held & _SUIT[right])
+            moves = _LINE_PLAYS.get(key)
+            if moves is None:
+                moves = _line_plays(key)
+            if moves:
+                self._legal = moves  # (no play: drawing or passing, which _generate works out when asked)
+        return None
 
     def _why_illegal(self, move: object) -> str:
         if not isinstance(move, Move):
@@ -577,10 +720,10 @@ class Hand(Layout):
     def _finish(self, termination: Termination, went_out: int | None) -> None:
         """D7: score the hand (``went_out``: the player who dominoed, or who scored the target)."""
         rules = self._rules
-        pips = tuple(_pips(mask) for mask in self._hands)
-        sides = rules.num_sides
-        side_pips = rules.side_totals(pips)
-        winning_player: int | None
+        hands = self._hands
+        pips = tuple(map(_pips, hands))
+        held = tuple(map(_tiles, hands))
+        scoring = self._scoring
         played = tuple(self._play_points)
         if termination is Termination.TARGET_REACHED:
             assert went_out is not None
@@ -590,11 +733,13 @@ class Hand(Layout):
                 winning_player=went_out,
                 points=played,
                 pips=pips,
-                hands=tuple(_tiles(mask) for mask in self._hands),
-                play_points=played if self._scoring else (),
+                hands=held,
+                play_points=played if scoring else (),
             )
             self._legal = ()
             return
+        side_pips = rules.side_totals(pips)
+        winning_player: int | None
         if went_out is not None:
             winner: int | None = rules.side_of(went_out)
             winning_player = went_out
@@ -604,27 +749,30 @@ class Hand(Layout):
             winning_player = None
             if winner is not None:
                 winning_player = min(rules.members(winner), key=lambda p: (pips[p], p))
-        points = [0] * sides
+        points = [0] * len(side_pips)
         if winner is not None:
             own = side_pips[winner]
             opponents = sum(side_pips) - own
-            if rules.hand_score == "opponents_minus_own":
+            hand_score = rules.hand_score
+            if hand_score == "opponents_minus_own":
                 points[winner] = opponents - own
-            elif rules.hand_score == "opponents":
+            elif hand_score == "opponents":
                 points[winner] = opponents
-            elif rules.hand_score == "all_fives":
+            elif hand_score == "all_fives":
                 # The side that went out scores the others' pips; after a block, the others' less its own.
                 points[winner] = round_to_five(opponents if went_out is not None else opponents - own)
             else:
                 points[winner] = opponents + own
+        if scoring:
+            points = [p + q for p, q in zip(points, played, strict=True)]
         self._outcome = HandOutcome(
             termination=termination,
             winner=winner,
             winning_player=winning_player,
-            points=tuple(p + q for p, q in zip(points, played, strict=True)),
+            points=tuple(points),
             pips=pips,
-            hands=tuple(_tiles(mask) for mask in self._hands),
-            play_points=played if self._scoring else (),
+            hands=held,
+            play_points=played if scoring else (),
         )
         self._legal = ()
 
@@ -676,6 +824,7 @@ class Hand(Layout):
         twin._to_move = self._to_move
         twin._opening = self._opening
         twin._events = self._events.copy()
+        twin._made_events = self._made_events
         twin._outcome = self._outcome
         twin._legal = self._legal
         twin._arms = self._arms

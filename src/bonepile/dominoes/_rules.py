@@ -165,13 +165,15 @@ class Rules:
 
     def members(self, side: int) -> tuple[int, ...]:
         """The players who score for ``side``: one player, or both partners in a partnership (D7)."""
-        return tuple(player for player in range(self.players) if self.side_of(player) == side)
+        return tuple(range(side, self.players, 2)) if self.teams else (side,)  # ``side_of`` the other way round
 
     def side_totals(self, per_player: Sequence[int]) -> tuple[int, ...]:
         """Add up a per-player count (pips, say) by side: partners' hands count together (D7)."""
-        totals = [0] * self.num_sides
+        if not self.teams:
+            return tuple(per_player)  # each player is a side (``side_of``)
+        totals = [0, 0]
         for player, count in enumerate(per_player):
-            totals[self.side_of(player)] += count
+            totals[player % 2] += count
         return tuple(totals)
 
     def _validate(self) -> None:

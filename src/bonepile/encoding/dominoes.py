@@ -99,6 +99,22 @@ class DominoesEncoding:
         self.event_size = p + self.num_actions + n
         self._at = {name: block.start for name, block in layout.blocks.items()}
         self._ids: dict[Move, int] = {}
+        self._memo: dict[int, tuple[tuple[Any, ...], Vector, int, int]] = {}
+        """Per observer: the events last encoded, the event blocks they filled, and the line's ends after them."""
+        self._legal_of: dict[tuple[Move, ...], dict[int, Move]] = {}
+        self._seats = range(p)
+        at = self._at
+        self._hand_at, self._boneyard_at, self._hand_over_at = at["hand"], at["boneyard"], at["hand_over"]
+        self._left_end_at, self._right_end_at = at["left_end"], at["right_end"]
+        self._at_seat = tuple(
+            (
+                tuple(at["tile_counts"] + relative(player, me, p) for player in range(p)),
+                tuple(at["to_move"] + relative(player, me, p) for player in range(p)),
+                tuple(at["scores"] + relative(side, rules.side_of(me), s) for side in range(s)),
+            )
+            for me in range(p)
+        )
+        """Per observer: where each player's tile count and turn go, and where each side's score goes."""
 
     # ------------------------------------------------------------- actions
 
@@ -122,8 +138,17 @@ class DominoesEncoding:
         return {self.action_of(move): move for move in observation.legal_moves}
 
     def legal_actions_in(self, game: Any) -> dict[int, Move]:
-        """As ``legal_actions`` for the player to move, read from the game's legal moves (no observation built)."""
-        return {self.action_of(move): move for move in game.legal_moves()}
+        """As ``legal_actions`` for the player to move, read from the game's legal moves (no observation built).
+
+        Worked out once per tuple of legal moves and shared: callers must not change the dict.
+        """
+        moves = game.legal_moves()
+        legal = self._legal_of.get(moves)
+        if legal is None:
+            if len(self._legal_of) >= 1 << 16:
+                self._legal_of.clear()
+            legal = self._legal_of[moves] = {self.action_of(move): move for move in moves}
+        return legal
 
     def action_text(self, action: int) -> str:
         if action == self.draw_action:
@@ -138,28 +163,96 @@ class DominoesEncoding:
     # ------------------------------------------------------------- observations
 
     def encode(self, observation: Observation) -> Vector:
-        out = np.zeros(self.observation_size, dtype=np.float32)
+        return self._encode(
+            observation.player,
+            observation.events,
+            observation.hand,
+            observation.tile_counts,
+            observation.boneyard_size,
+            observation.to_move,
+            observation.scores,
+            observation.ends,
+            observation.hand_over is not None,
+        )
+
+    def encode_in(self, game: Any, player: int) -> Vector:
+        """``encode(game.observation(player))``, read from the game without building the observation.
+
+        It reads exactly the observation's fields the vector holds, from the
+        same public accessors the observation is made of (the player's own
+        tiles, the counts, the events, the ends, the scores); ``tests/envs``
+        checks that the two are equal.
+        """
+        hand = game.hand
+        return self._encode(
+            player,
+            hand.events,
+            hand.tiles_of(player),
+            tuple(map(hand.tile_count, self._seats)),
+            hand.boneyard_size,
+            hand.to_move,
+            game.scores,
+            hand.ends,
+            hand.is_over,
+        )
+
+    def _encode(
+        self,
+        me: int,
+        events: tuple[Any, ...],
+        hand: tuple[Tile, ...],
+        tile_counts: tuple[int, ...],
+        boneyard_size: int,
+        to_move: int | None,
+        scores: tuple[int, ...],
+        ends: tuple[int, int] | None,
+        over: bool,
+    ) -> Vector:
+        # The blocks the events fill (line, played_by, void, draws, passes) are kept per observer, so that the
+        # next observation of the same hand, whose events begin with these, reads only the new ones.
+        memo = self._memo.get(me)
+        if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
+            seen, past, left, right = memo
+            out = past.copy()
+            if len(seen) < len(events):
+                left, right = self._encode_events(events, len(seen), me, out, left, right)
+                self._memo[me] = (events, out.copy(), left, right)
+        else:
+            out = np.zeros(self.observation_size, dtype=np.float32)
+            left, right = self._encode_events(events, 0, me, out, -1, -1)
+            self._memo[me] = (events, out.copy(), left, right)
+        hand_at = self._hand_at
+        for held in hand:
+            out[hand_at + held.index] = 1
+        at_seat = self._at_seat[me]
+        for place, count in zip(at_seat[0], tile_counts, strict=True):
+            out[place] = count
+        out[self._boneyard_at] = boneyard_size
+        if to_move is not None:
+            out[at_seat[1][to_move]] = 1
+        for place, score in zip(at_seat[2], scores, strict=True):
+            out[place] = score
+        if ends is not None:
+            out[self._left_end_at + ends[0]] = 1
+            out[self._right_end_at + ends[1]] = 1
+        if over:
+            out[self._hand_over_at] = 1
+        return out
+
+    def _encode_events(
+        self, events: tuple[Any, ...], start: int, me: int, out: Vector, left: int, right: int
+    ) -> tuple[int, int]:
+        """Write events ``start`` on into ``out``'s event blocks; the line's ends (left, right) after them."""
         at = self._at
-        me = observation.player
         p, n, k = self.players, self.num_tiles, self.numbers
-        for held in observation.hand:
-            out[at["hand"] + held.index] = 1
-        for index, count in enumerate(observation.tile_counts):
-            out[at["tile_counts"] + relative(index, me, p)] = count
-        out[at["boneyard"]] = observation.boneyard_size
-        if observation.to_move is not None:
-            out[at["to_move"] + relative(observation.to_move, me, p)] = 1
-        rules = self.rules
-        own_side = rules.side_of(me)
-        for side, score in enumerate(observation.scores):
-            out[at["scores"] + relative(side, own_side, rules.num_sides)] = score
-        left = right = -1
-        for event in observation.events:
+        line_at, played_at, void_at = at["line"], at["played_by"], at["void"]
+        draws_at, passes_at = at["draws"], at["passes"]
+        for event in events[start:]:
             move, seat = event.move, relative(event.player, me, p)
             tile = move.tile
             if tile is not None:
-                out[at["line"] + tile.index] = 1
-                out[at["played_by"] + seat * n + tile.index] = 1
+                out[line_at + tile.index] = 1
+                out[played_at + seat * n + tile.index] = 1
                 if move.end is None:
                     left, right = tile.high, tile.low
                 elif move.end is End.LEFT:
@@ -168,16 +261,10 @@ class DominoesEncoding:
                     right = tile.other_end(right)
                 continue
             if left >= 0:
-                out[at["void"] + seat * k + left] = 1
-                out[at["void"] + seat * k + right] = 1
-            out[at["draws" if move.kind is MoveKind.DRAW else "passes"] + seat] += 1
-        ends = observation.ends
-        if ends is not None:
-            out[at["left_end"] + ends[0]] = 1
-            out[at["right_end"] + ends[1]] = 1
-        if observation.hand_over is not None:
-            out[at["hand_over"]] = 1
-        return out
+                out[void_at + seat * k + left] = 1
+                out[void_at + seat * k + right] = 1
+            out[(draws_at if move.kind is MoveKind.DRAW else passes_at) + seat] += 1
+        return left, right
 
     def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:
         event = observation.events[index]

@@ -99,7 +99,11 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
                 self._action_spaces[agent].seed(seed + index)
         self.game: GameState | None = None
         self._legal: Mapping[int, Move] = {}
+        self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
+        """The action mask of the agent to move, made when first observed (None: not yet)."""
+        self._no_actions = np.zeros(encoding.num_actions, dtype=np.int8)
         self._seeds = random.Random(seed)
+        self._sides: tuple[int, ...] = ()
 
     # ------------------------------------------------------------------ spaces
 
@@ -117,7 +121,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         else:
             self._seeds = random.Random(seed)
         self.np_random_seed = seed
-        self.game = self.spec_.new_game(self.rules, seed)
+        self.game = game = self.spec_.new_game(self.rules, seed)
+        self._sides = tuple(game.side_of(seat) for seat in range(len(self.possible_agents)))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -125,33 +130,38 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.moves = 0
-        gained = self._make_forced_draws()
-        self._credit(gained)
+        before = game.scores
+        self._make_forced_draws()
+        self._credit(self._gains(before))
         self._select()
 
-    def _scores(self) -> list[float]:
+    def _gains(self, before: tuple[int, ...]) -> list[float]:
+        """The points each player's side gained since the sides' scores were ``before``."""
         game = self.game
         assert game is not None
+        after = game.scores
+        if after == before:
+            return [0.0] * len(self._sides)
         sign = self.spec_.points_sign
-        return [float(sign * game.scores[game.side_of(seat)]) for seat in range(len(self.possible_agents))]
+        return [float(sign * (after[side] - before[side])) for side in self._sides]
 
-    def _make_forced_draws(self) -> list[float]:
-        """Play every draw that is the only legal move; the points each player gained by them."""
+    def _make_forced_draws(self) -> None:
+        """Play every draw that is the only legal move."""
         game = self.game
         assert game is not None
-        before = self._scores()
         if self.auto_draw:
+            draw = self.spec_.draw
             while not game.is_over:
                 legal = game.legal_moves()
-                if len(legal) != 1 or legal[0] != self.spec_.draw:
+                if len(legal) != 1 or legal[0] != draw:
                     break
                 game.play(legal[0])
-        return [after - was for after, was in zip(self._scores(), before, strict=True)]
 
     def _select(self) -> None:
         game = self.game
         assert game is not None
         to_move = game.to_move
+        self._mask = None
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
             self._legal = self.encoding.legal_actions_in(game)
@@ -160,8 +170,10 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
 
     def _credit(self, gained: list[float]) -> None:
         if self.reward_kind == "points":
+            seat = self._seat
+            rewards = self.rewards
             for agent in self.agents:
-                self.rewards[agent] = gained[self._seat[agent]]
+                rewards[agent] = gained[seat[agent]]
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -171,8 +183,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         game = self.game
         assert game is not None
         self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
         for other in self.agents:
-            self.rewards[other] = 0.0
+            rewards[other] = 0.0
         move = self._legal.get(int(action)) if action is not None else None
         if move is None:
             if self.illegal_action == "raise":
@@ -187,12 +200,11 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
                 self._accumulate_rewards()
                 return
             move = self._legal[min(self._legal)]
-        before = self._scores()
+        before = game.scores
         game.play(move)
         self.moves += 1
         self._make_forced_draws()
-        gained = [after - was for after, was in zip(self._scores(), before, strict=True)]
-        self._credit(gained)
+        self._credit(self._gains(before))
         if game.is_over:
             for other in self.agents:
                 self.terminations[other] = True
@@ -213,10 +225,14 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         assert game is not None
         seat = self._seat[agent]
         observation = game.observation(seat)
-        mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
         if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
-            mask[list(self._legal)] = 1
-        return {"observation": self.encoding.encode(observation), "action_mask": mask}
+            mask = self._mask
+            if mask is None:  # made once per turn; each observation gets its own copy
+                mask = self._mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+                mask[list(self._legal)] = 1
+        else:
+            mask = self._no_actions
+        return {"observation": self.encoding.encode(observation), "action_mask": mask.copy()}
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves of the agent to move by action id (the engine's moves, for reading an action)."""

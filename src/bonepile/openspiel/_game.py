@@ -54,6 +54,7 @@ class Core:
         "drawn",
         "legal",
         "actions",
+        "outcomes",
     )
 
     def __init__(self, table: Table[Any, Any], zero_sum: bool) -> None:
@@ -77,10 +78,12 @@ class Core:
         """Event index -> the tile that draw brought (known to the drawer only)."""
         self.legal: dict[int, Any] | None = None
         self.actions: list[int] | None = None
+        self.outcomes: list[tuple[int, float]] | None = None
+        """The chance outcomes here, once asked (like ``legal`` and ``actions``: worked out once, when asked)."""
 
     def settle(self) -> None:
-        """After a change: the player to move, and the legal actions to be read again."""
-        self.legal = self.actions = None
+        """After a change: the player to move, and the legal actions and chance outcomes to be read again."""
+        self.legal = self.actions = self.outcomes = None
         if self.phase == PLAY:
             self.player = self.engine.to_move
         else:
@@ -100,6 +103,7 @@ class Core:
         twin.drawn = dict(self.drawn)
         twin.legal = self.legal
         twin.actions = self.actions
+        twin.outcomes = self.outcomes
         return twin
 
     def events(self) -> list[Any]:
@@ -209,6 +213,12 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         return core.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        outcomes = self.core.outcomes
+        if outcomes is None:
+            outcomes = self.core.outcomes = self._chance_outcomes()
+        return outcomes
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
         core = self.core
         if core.phase == DEAL:
             hand = core.dealt[core.seat]
@@ -224,7 +234,8 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         core = self.core
-        if core.phase == PLAY:  # the common case, kept short: OpenSpiel's loops spend their time here
+        phase = core.phase
+        if phase == PLAY:  # the common case, kept short: OpenSpiel's loops spend their time here
             table = core.table
             move = table.move_of(core.engine, action) if table.direct_actions else self._legal_map().get(action)
             if move is None:
@@ -240,7 +251,8 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
             else:
                 core.player = engine.to_move
             return
-        if core.phase == DEAL:
+        core.outcomes = None
+        if phase == DEAL:
             hand = core.dealt[core.seat]
             hand.append(action)
             core.rest.remove(action)

@@ -16,7 +16,7 @@ from bonepile.dominoes import Hand, Move, Tile, tiles_of_set
 from bonepile.dominoes import Observation as DominoesObservation
 from bonepile.dominoes import Rules as DominoesRules
 from bonepile.encoding.dominoes import DominoesEncoding
-from bonepile.openspiel._table import Arranged, Table, rule_options
+from bonepile.openspiel._table import Table, rule_options
 
 SHORT_NAME = "python_bonepile_dominoes"
 LONG_NAME = "bonepile Dominoes"
@@ -37,23 +37,31 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         self.deal_sizes = (rules.hand_size,) * rules.players
         self._opening = tuple(Move.play(t) for t in self.tiles)
         self._at_end = tuple(tuple(Move.play(t, end) for t in self.tiles) for end in self.encoding.ends)
+        self._actions: dict[tuple[Move, ...], list[int]] = {}
+        """Sorted action ids by the engine's tuple of legal moves: a position's moves are one of few tuples."""
 
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> Hand:
-        # Hand.deal is the engine's one place a deal is made (D2, then D3 for the leader); handing it the
-        # deal chance chose, as the order its generator "shuffles" the set into, skips re-validating it.
-        return Hand.deal(self.rules, Arranged([i for hand in hands for i in hand] + rest))
+        # Hand.dealt is the engine's deal (D2, then D3 for the leader) from the set in a given order: the one
+        # chance chose. It skips re-validating a deal made of the set's own tiles.
+        return Hand.dealt(self.rules, [i for hand in hands for i in hand] + rest)
 
     def legal(self, engine: Hand) -> dict[int, Any]:
         action_of = self.encoding.action_of
         return {action_of(move): move for move in engine.legal_moves()}
 
     def legal_actions(self, engine: Hand) -> list[int]:
-        """The legal action ids, sorted (OpenSpiel's order), without building the map when one move is all."""
+        """The legal action ids, sorted (OpenSpiel's order), worked out once per tuple of legal moves.
+
+        The list is shared by every position with those moves: callers must not change it (OpenSpiel copies it).
+        """
         moves = engine.legal_moves()
-        action_of = self.encoding.action_of
-        if len(moves) == 1:
-            return [action_of(moves[0])]
-        return sorted(action_of(move) for move in moves)
+        actions = self._actions.get(moves)
+        if actions is None:
+            action_of = self.encoding.action_of
+            if len(self._actions) >= 1 << 16:
+                self._actions.clear()
+            actions = self._actions[moves] = sorted(action_of(move) for move in moves)
+        return actions
 
     def move_of(self, engine: Hand, action: int) -> Any:
         encoding = self.encoding
