@@ -276,6 +276,31 @@ def test_observations_do_not_change_when_the_hidden_tiles_do(game: str, preset: 
     assert compared >= 40
 
 
+@pytest.mark.parametrize(
+    ("game", "preset", "players"),
+    [("dominoes", "draw", 3), ("dominoes", "block", 2), ("triominoes", "pressman", 2), ("triominoes", "classic", 3)],
+)
+def test_quick_encodings_give_the_vector_of_the_observation_read_afresh(game: str, preset: str, players: int) -> None:
+    """``encode_in(game, p)`` and an encoding that kept what it read before equal a new encoding's
+    ``encode(game.observation(p))`` at every step of whole games, for every player, hands and rounds going by."""
+    spec = game_spec(game)
+    rules = spec.rules(preset, players)
+    kept = spec.encoding(rules)
+    rng = random.Random(7)
+    for seed in range(2):
+        state = spec.new_game(rules, seed)
+        steps = 0
+        while not state.is_over and steps < 400:
+            for player in rng.sample(range(players), players):
+                expected = spec.encoding(rules).encode(state.observation(player))
+                assert np.array_equal(kept.encode(state.observation(player)), expected)
+                encode_in = getattr(kept, "encode_in", None)
+                if encode_in is not None:
+                    assert np.array_equal(encode_in(state, player), expected)
+            state.play(rng.choice(state.legal_moves()))
+            steps += 1
+
+
 def test_encodings_hold_the_players_own_tiles_and_the_public_counts() -> None:
     env = envs.aec_env("dominoes", preset="draw", players=3)
     env.reset(seed=8)

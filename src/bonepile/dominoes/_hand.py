@@ -17,7 +17,7 @@ live in ``_layout``, ``_values`` and ``_position``.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal, TypeVar
 
 from bonepile.core.bits import bit_indices
@@ -31,6 +31,7 @@ from bonepile.core.errors import (
 from bonepile.dominoes._layout import Layout, Preview, _outer_value
 from bonepile.dominoes._layout import plays_on as layout_plays_on
 from bonepile.dominoes._layout import preview as layout_preview
+from bonepile.dominoes._masks import SAME_SHUFFLE, pips_of, shuffle, tiles_of
 from bonepile.dominoes._position import read_halves, read_position, read_tiles, write_position
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import (
@@ -72,45 +73,13 @@ _BY_RANK: tuple[int, ...] = tuple(sorted(range(len(TILES)), key=lambda i: TILES[
 """Tile indices from the highest D3 rank down (every tile's rank differs): the first one dealt leads."""
 
 
-def _shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
-    """``random.Random.shuffle(deck)``, the same swaps from the same bits, in one call (the deal's hot spot).
-
-    The shuffle swaps each place i, from the last down, with a place j below
-    i + 1 drawn as ``getrandbits`` of i + 1's bit length, drawn again while too big.
-    """
-    steps = _SHUFFLE_STEPS.get(len(deck))
-    if steps is None:
-        steps = _SHUFFLE_STEPS[len(deck)] = tuple((i, (i + 1).bit_length(), i + 1) for i in range(len(deck) - 1, 0, -1))
-    for i, bits, n in steps:
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
-"""Per deck size, each step of the shuffle: (the place i, the bit length of i + 1, i + 1)."""
-
-
-def _shuffles_alike() -> bool:
-    """Whether ``_shuffle`` makes exactly ``random.Random.shuffle``'s deck on this Python (checked once, at import)."""
-    for seed in range(8):
-        ours, theirs = list(range(28 + seed * 9)), list(range(28 + seed * 9))
-        _shuffle(ours, random.Random(seed).getrandbits)
-        random.Random(seed).shuffle(theirs)
-        if ours != theirs:
-            return False
-    return True
-
-
-_SAME_SHUFFLE = _shuffles_alike()
-"""Where a Python's shuffle differs, ``Hand.deal`` calls ``rng.shuffle`` itself: the deal never changes."""
-
 _ANY_TILE = -1
 """``Hand._opening`` value: the leader may open with any tile."""
 
 
 _indices = bit_indices
+_tiles = tiles_of
+_pips = pips_of
 
 
 _LINE_PLAYS: dict[tuple[int, int], tuple[Move, ...]] = {}
@@ -127,37 +96,6 @@ def _line_plays(key: tuple[int, int]) -> tuple[Move, ...]:
         _LINE_PLAYS.clear()
     found = _LINE_PLAYS[key] = tuple(moves)
     return found
-
-
-_BYTES = range((len(TILES) + 7) // 8)
-_TILES_OF_BYTE: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
-    tuple(tuple(TILES[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < len(TILES)) for byte in range(256))
-    for k in _BYTES
-)
-"""For the k-th byte of a mask and its value, the tiles its bits stand for (a hand read 8 tiles at a time)."""
-_PIPS_OF_BYTE: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sum(t.pips for t in tiles) for tiles in by_value) for by_value in _TILES_OF_BYTE
-)
-
-
-def _tiles(mask: int) -> tuple[Tile, ...]:
-    found: tuple[Tile, ...] = ()
-    for by_value in _TILES_OF_BYTE:
-        if not mask:
-            break
-        found += by_value[mask & 255]
-        mask >>= 8
-    return found
-
-
-def _pips(mask: int) -> int:
-    total = 0
-    for by_value in _PIPS_OF_BYTE:
-        if not mask:
-            break
-        total += by_value[mask & 255]
-        mask >>= 8
-    return total
 
 
 def round_to_five(points: int) -> int:
@@ -248,8 +186,8 @@ class Hand(Layout):
         the validating constructor. ``leader`` and ``scores`` are as for ``Hand(...)``.
         """
         deck = list(range(rules.num_tiles))
-        if _SAME_SHUFFLE and type(rng) is random.Random:
-            _shuffle(deck, rng.getrandbits)  # rng.shuffle(deck), the same swaps without a method call per tile
+        if SAME_SHUFFLE and type(rng) is random.Random:
+            shuffle(deck, rng.getrandbits)  # rng.shuffle(deck), the same swaps without a method call per tile
         else:
             rng.shuffle(deck)
         return cls.dealt(rules, deck, leader, scores)
@@ -789,21 +727,22 @@ class Hand(Layout):
         """What ``player`` may know: own tiles, the line, counts, and public events."""
         if not 0 <= player < self._players:
             raise ValueError(f"no player {player} among {self._players}")
+        to_move = None if self._outcome is not None else self._to_move
         return Observation(
             player=player,
             rules=self._rules,
             hand_number=hand_number,
             scores=scores if scores is not None else self.scores,
-            to_move=self.to_move,
+            to_move=to_move,
             hand=_tiles(self._hands[player]),
             line=tuple(self._line),
-            tile_counts=tuple(mask.bit_count() for mask in self._hands),
+            tile_counts=tuple(map(int.bit_count, self._hands)),
             boneyard_size=len(self._boneyard),
             events=self.events,
-            legal_moves=self.legal_moves() if self.to_move == player else (),
+            legal_moves=self.legal_moves() if to_move == player else (),
             past_hands=past_hands,
             hand_over=self._outcome,
-            spinner=self.spinner,
+            spinner=self.spinner if self._spinner >= 0 else None,
             north=tuple(self._north_arm),
             south=tuple(self._south_arm),
             open_ends=self.open_ends,

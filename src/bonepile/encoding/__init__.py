@@ -48,7 +48,12 @@ class Encoding(Protocol):
     event_size: int
 
     def encode(self, observation: Any) -> Vector:
-        """The observation as ``observation_size`` numbers."""
+        """The observation as ``observation_size`` numbers.
+
+        An encoding may also offer ``encode_in(game, player)``: the same numbers as
+        ``encode(game.observation(player))``, read from the game without building the observation (the
+        environments use it where it exists; ``tests/envs`` checks that the two agree).
+        """
 
     def legal_actions(self, observation: Any) -> Mapping[int, Move]:
         """Each legal move of the observation by its action id (empty when it is not the player's turn)."""

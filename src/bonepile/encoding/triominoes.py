@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -122,6 +123,22 @@ def _frontier(board: Iterable[Move]) -> tuple[Place, ...]:
     return tuple(sorted(empty))
 
 
+@dataclass(frozen=True, slots=True)
+class _Board:
+    """A board as the encoding read it (``TriominoesEncoding._board``); never changed once made."""
+
+    board: tuple[Move, ...] | None
+    """None for the blank start the first board is laid into."""
+    vector: Vector
+    """The layout and slots blocks (zeros elsewhere)."""
+    placed: set[Move]
+    numbers: dict[tuple[int, int], int]
+    """The number on each grid point a tile touches."""
+    empty: set[Place]
+    """The frontier (``frontier(board)``) as a set; empty on an empty board."""
+    frontier: tuple[Place, ...] = (ORIGIN,)
+
+
 class TriominoesEncoding:
     """Action ids and observation vectors for one set of Tri-Ominos rules (see the module docstring)."""
 
@@ -160,6 +177,10 @@ class TriominoesEncoding:
         self.observation_low, self.observation_high = layout.bounds()
         self.event_size = p + len(_EVENT_KINDS) + NUM_TILES + 3 + ROTATIONS + 1 + NUM_TILES
         self._at = {name: block.start for name, block in layout.blocks.items()}
+        self._kept_board = _Board(None, np.zeros(self.observation_size, dtype=np.float32), set(), {}, set())
+        """The board last read (``_board``)."""
+        self._events_memo: dict[int, tuple[tuple[Event, ...], Vector]] = {}
+        """Per observer: the events last encoded and the blocks they filled (never changed once made)."""
 
     # ------------------------------------------------------------- actions
 
@@ -180,14 +201,24 @@ class TriominoesEncoding:
     def legal_from(self, moves: Sequence[Move], places: Sequence[Place]) -> dict[int, Move]:
         """Each of ``moves`` by its action id, for the frontier ``places`` (in place order; none: the origin)."""
         slots = {place: slot for slot, place in enumerate(places or (ORIGIN,))}
-        return {self.action_of(move, slots): move for move in moves}
+        legal: dict[int, Move] = {}
+        place_kind = MoveKind.PLACE
+        for move in moves:
+            place, tile = move.place, move.tile
+            if move.kind is place_kind and place is not None and tile is not None and slots.get(place, SLOTS) < SLOTS:
+                legal[(slots[place] * NUM_TILES + tile.index) * ROTATIONS + move.rotation] = move  # ``action_of``
+            else:
+                legal[self.action_of(move, slots)] = move
+        return legal
 
     def legal_actions(self, observation: Observation) -> dict[int, Move]:
         return self.legal_from(observation.legal_moves, frontier(observation.board))
 
     def legal_actions_in(self, game: Any) -> dict[int, Move]:
-        """As ``legal_actions`` for the player to move (the slots need the board: read from its observation)."""
-        return self.legal_actions(game.observation(game.to_move))
+        """As ``legal_actions`` for the player to move, from the round's legal moves and board (no observation
+        built)."""
+        round_ = game.round
+        return self.legal_from(round_.legal_moves(), self._board(round_.board).frontier)
 
     def action_text(self, action: int) -> str:
         if action == self.draw_action:
@@ -203,45 +234,154 @@ class TriominoesEncoding:
     # ------------------------------------------------------------- observations
 
     def encode(self, observation: Observation) -> Vector:
-        out = np.zeros(self.observation_size, dtype=np.float32)
+        return self._encode(
+            observation.player,
+            observation.hand,
+            observation.board,
+            observation.tile_counts,
+            observation.pool_size,
+            observation.to_move,
+            observation.draws_this_turn,
+            observation.starter,
+            observation.scores,
+            observation.events,
+            observation.round_over is not None,
+        )
+
+    def encode_in(self, game: Any, player: int) -> Vector:
+        """``encode(game.observation(player))``, read from the game without building the observation.
+
+        It reads exactly the observation's fields the vector holds, from the
+        same public accessors of the round the observation is made of (the
+        player's own tiles, the board, the counts, the events, the scores);
+        ``tests/envs`` checks that the two are equal.
+        """
+        round_ = game.round
+        return self._encode(
+            player,
+            round_.tiles_of(player),
+            round_.board,
+            tuple(map(round_.tile_count, range(self.players))),
+            round_.pool_size,
+            round_.to_move,
+            round_.draws_this_turn,
+            round_.starter,
+            round_.scores,
+            round_.events,
+            round_.is_over,
+        )
+
+    def _encode(
+        self,
+        me: int,
+        hand: Sequence[Any],
+        board: tuple[Move, ...],
+        tile_counts: tuple[int, ...],
+        pool_size: int,
+        to_move: int | None,
+        draws_this_turn: int,
+        starter: int,
+        scores: tuple[int, ...],
+        events: tuple[Event, ...],
+        over: bool,
+    ) -> Vector:
+        # The board's blocks (layout, slots) are the same for every observer until a tile is placed, and the
+        # blocks the events fill (played_by, draws, passes) grow by the new events only: both are kept.
+        out = self._board(board).vector + self._events_part(me, events)
         at = self._at
-        me, p = observation.player, self.players
-        for held in observation.hand:
-            out[at["hand"] + held.index] = 1
-        numbers: dict[tuple[int, int], int] = {}
-        for move in observation.board:
-            tile, place = move.tile, move.place
-            assert tile is not None and place is not None
-            row = at["layout"] + tile.index * 7
-            out[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
-            out[row + 4 + move.rotation] = 1
-            for point, number in zip(_corner_points(place), tile.reading(move.rotation), strict=True):
-                numbers[point] = number
-        for slot, place in enumerate(frontier(observation.board)[:OBSERVED_SLOTS]):
-            row = at["slots"] + slot * 25
-            out[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
-            for corner, point in enumerate(_corner_points(place)):
-                out[row + 4 + corner * 7 + numbers.get(point, NO_NUMBER)] = 1
-        for index, count in enumerate(observation.tile_counts):
+        p = self.players
+        hand_at = at["hand"]
+        for held in hand:
+            out[hand_at + held.index] = 1
+        for index, count in enumerate(tile_counts):
             out[at["tile_counts"] + relative(index, me, p)] = count
-        out[at["pool"]] = observation.pool_size
-        if observation.to_move is not None:
-            out[at["to_move"] + relative(observation.to_move, me, p)] = 1
-            out[at["draws_turn"]] = observation.draws_this_turn
-        out[at["starter"] + relative(observation.starter, me, p)] = 1
-        for index, score in enumerate(observation.scores):
+        out[at["pool"]] = pool_size
+        if to_move is not None:
+            out[at["to_move"] + relative(to_move, me, p)] = 1
+            out[at["draws_turn"]] = draws_this_turn
+        out[at["starter"] + relative(starter, me, p)] = 1
+        for index, score in enumerate(scores):
             out[at["scores"] + relative(index, me, p)] = score
-        for event in observation.events:
-            seat = relative(event.player, me, p)
-            if event.kind is EventKind.PLACE and event.tile is not None:
-                out[at["played_by"] + seat * NUM_TILES + event.tile.index] = 1
-            elif event.kind in (EventKind.DRAW, EventKind.SETUP_DRAW):
-                out[at["draws"] + seat] += 1
-            elif event.kind in (EventKind.PASS, EventKind.TIMEOUT):
-                out[at["passes"] + seat] += 1
-        if observation.round_over is not None:
+        if over:
             out[at["round_over"]] = 1
         return out
+
+    def _board(self, board: tuple[Move, ...]) -> _Board:
+        """What the encoding reads of ``board``: its layout and slots blocks and its frontier, kept.
+
+        The engine hands out one board tuple until a tile is placed, so every
+        observer of a position reads the same; after a placement only the new
+        tiles are laid into the kept blocks and the frontier (the slots, whose
+        order moves, are written again).
+        """
+        kept = self._kept_board
+        if board is kept.board:
+            return kept
+        added = [move for move in board if move not in kept.placed]
+        if len(added) != len(board) - len(kept.placed):  # not the kept board and more: a new round, or a copy
+            kept = _Board(None, np.zeros(self.observation_size, dtype=np.float32), set(), {}, set())
+            added = list(board)
+        vector = kept.vector.copy()
+        numbers = dict(kept.numbers)
+        placed = set(kept.placed)
+        empty = set(kept.empty)
+        layout_at, slots_at = self._at["layout"], self._at["slots"]
+        places: list[int] = []
+        values: list[float] = []
+        for move in added:
+            tile, place = move.tile, move.place
+            assert tile is not None and place is not None
+            row = layout_at + tile.index * 7
+            places += (row, row + 1, row + 2, row + 3, row + 4 + move.rotation)
+            values += (1, place.col, place.row, 1 if place.up else 0, 1)
+            for point, number in zip(_corner_points(place), tile.reading(move.rotation), strict=True):
+                numbers[point] = number
+            placed.add(move)
+        taken = {move.place for move in placed}
+        for move in added:
+            assert move.place is not None
+            empty.discard(move.place)
+            empty.update(n for n in neighbours(move.place) if n not in taken)
+        found = tuple(sorted(empty)) if empty else (ORIGIN,)
+        vector[slots_at : slots_at + OBSERVED_SLOTS * 25] = 0
+        for slot, place in enumerate(found[:OBSERVED_SLOTS]):
+            row = slots_at + slot * 25
+            places += (row, row + 1, row + 2, row + 3)
+            values += (1, place.col, place.row, 1 if place.up else 0)
+            for corner, point in enumerate(_corner_points(place)):
+                places.append(row + 4 + corner * 7 + numbers.get(point, NO_NUMBER))
+                values.append(1)
+        vector[places] = values
+        self._kept_board = kept = _Board(board, vector, placed, numbers, empty, found)
+        return kept
+
+    def _events_part(self, me: int, events: tuple[Event, ...]) -> Vector:
+        """The played_by, draws and passes blocks of ``events`` for observer ``me`` (zeros elsewhere).
+
+        Kept per observer: the next call whose events begin with the same ones reads only the new events.
+        """
+        memo = self._events_memo.get(me)
+        if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
+            seen, part = memo
+            if len(seen) == len(events):
+                return part
+            start, part = len(seen), part.copy()
+        else:
+            start, part = 0, np.zeros(self.observation_size, dtype=np.float32)
+        at = self._at
+        p = self.players
+        played_at, draws_at, passes_at = at["played_by"], at["draws"], at["passes"]
+        for event in events[start:]:
+            seat = relative(event.player, me, p)
+            kind = event.kind
+            if kind is EventKind.PLACE and event.tile is not None:
+                part[played_at + seat * NUM_TILES + event.tile.index] = 1
+            elif kind is EventKind.DRAW or kind is EventKind.SETUP_DRAW:
+                part[draws_at + seat] += 1
+            elif kind is EventKind.PASS or kind is EventKind.TIMEOUT:
+                part[passes_at + seat] += 1
+        self._events_memo[me] = (events, part)
+        return part
 
     def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:
         event: Event = observation.events[index]

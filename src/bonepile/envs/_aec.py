@@ -14,7 +14,7 @@ after it (M5), a first-turn run.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal
 
 import numpy as np
@@ -82,6 +82,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self.max_cycles = max_cycles
         self.render_mode = render_mode
         self.encoding: Encoding = spec.encoding(self.rules)
+        self._encode_in: Callable[[GameState, int], Vector] | None = getattr(self.encoding, "encode_in", None)
+        """The encoding's ``encode_in(game, player)`` where it has one: ``encode(game.observation(player))``
+        without building the observation."""
         players_count = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(players_count)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -224,7 +227,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         game = self.game
         assert game is not None
         seat = self._seat[agent]
-        observation = game.observation(seat)
+        encode_in = self._encode_in
+        vector = encode_in(game, seat) if encode_in is not None else self.encoding.encode(game.observation(seat))
         if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask
             if mask is None:  # made once per turn; each observation gets its own copy
@@ -232,11 +236,18 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
                 mask[list(self._legal)] = 1
         else:
             mask = self._no_actions
-        return {"observation": self.encoding.encode(observation), "action_mask": mask.copy()}
+        return {"observation": vector, "action_mask": mask.copy()}
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves of the agent to move by action id (the engine's moves, for reading an action)."""
         return dict(self._legal)
+
+    def action_of(self, move: Move) -> int:
+        """The action id of ``move``, a legal move of the agent to move (``IllegalMoveError`` if it is not one)."""
+        for action, legal in self._legal.items():
+            if legal == move:
+                return action
+        raise IllegalMoveError(f"{move} is not a legal move of {self.agent_selection} now")
 
     def render(self) -> str | None:
         if self.render_mode is None or self.game is None:

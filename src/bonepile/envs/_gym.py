@@ -83,7 +83,7 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
             player = game.to_move
             assert player is not None
             move = self._agents[player].choose(game.observation(player))
-            action = next(a for a, m in aec.legal_moves().items() if m == move)
+            action = aec.action_of(move)
             aec.step(action)
             reward += aec.rewards[self.learner]
         return reward

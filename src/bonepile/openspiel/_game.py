@@ -245,8 +245,7 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
                 core.phase, core.player = DRAWING, CHANCE
                 return
             engine = core.engine
-            engine.play(move)
-            if engine.is_over:
+            if engine.play(move) is not None:  # a deal's play returns its summary once it ends it
                 core.phase, core.player = OVER, TERMINAL
             else:
                 core.player = engine.to_move
