@@ -12,7 +12,7 @@ ARGS ?=
 
 ALLFIVES := .venv-allfives/.installed
 
-.PHONY: play play-terminal test check bench bench-envs bench-strength bench-allfives screenshots install clean
+.PHONY: play play-terminal test check messages bench bench-envs bench-strength bench-allfives screenshots install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -74,3 +74,13 @@ screenshots: $(SHOTS)
 
 clean:
 	rm -rf $(VENV) .venv-allfives .pytest_cache .mypy_cache .ruff_cache
+
+# The English that bonepile says to a person, extracted from the sources into the template, and every
+# language's catalog updated from it (docs/languages.md); new entries are then translated in each .po.
+LOCALES := src/bonepile/i18n/locales
+KEYWORDS := -k _ -k n_:1,2 -k p_:1c,2 -k N_ -k t -k tn:1,2 -k tp:1c,2
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg $(KEYWORDS) --no-wrap --sort-by-file --add-comments=TRANSLATORS: \
+		--project=bonepile --copyright-holder="the bonepile authors" -o $(LOCALES)/bonepile.pot .
+	$(BIN)/pybabel update -i $(LOCALES)/bonepile.pot -d $(LOCALES) -D bonepile --no-wrap --ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALES) -D bonepile --statistics

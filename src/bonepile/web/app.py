@@ -33,12 +33,14 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from bonepile.games import game_names
+from bonepile.i18n import LANGUAGES, _, catalog_for_page, normalize
 from bonepile.store.db import GameStore, default_db_url
 from bonepile.web import catalog
 from bonepile.web.bus import Event, LocalBus, RedisBus
 from bonepile.web.errors import ApiError, bad_seat, unknown_game
 from bonepile.web.fallback import Fallback
 from bonepile.web.guards import Bucket, HostCheck, KeyedBuckets
+from bonepile.web.language import Language
 from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
 from bonepile.web.sessions import ROOM_HAND_WAIT, Close, GameSession, Listener, SeatSpec, SessionManager
@@ -383,6 +385,7 @@ def create_app(
     app.state.settings = settings
     app.add_middleware(BodyLimit, timeout=settings.header_timeout)
     app.add_middleware(HostCheck, hosts=hosts)
+    app.add_middleware(Language)
 
     def client_key(request: Request) -> str:
         return request.client.host if request.client is not None else "?"
@@ -432,6 +435,21 @@ def create_app(
         report = await asyncio.to_thread(manager.health)
         report["bus"] |= fallback.health()
         return JSONResponse(report, status_code=200 if report["store"]["ok"] else 503)
+
+    @app.get("/api/i18n/{language}")
+    async def language_catalog(language: str) -> JSONResponse:
+        """The page's words in ``language`` (docs/languages.md); ``404 unknown_language`` for one we do not speak."""
+        if normalize(language) != language:
+            raise ApiError(
+                404,
+                "unknown_language",
+                _(
+                    "no language {language}; choose one of {languages}",
+                    language=language[:20],
+                    languages=", ".join(LANGUAGES),
+                ),
+            )
+        return JSONResponse(catalog_for_page(language), headers={"Cache-Control": "no-cache"})
 
     @app.get("/api/games/catalog")
     async def get_catalog() -> dict[str, Any]:

@@ -1,5 +1,7 @@
 // The server's HTTP endpoints and the per-table WebSocket (docs/web-protocol.md). The room socket is in
-// room-socket.js.
+// room-socket.js. Every call and socket says the reader's language (i18n.js), so the server's texts come in it.
+
+import { currentLanguage, t } from "./i18n.js";
 
 /** An error answer of the server ({"error": {code, message}}), or "offline" when it could not be reached. */
 export class ApiError extends Error {
@@ -12,12 +14,13 @@ export class ApiError extends Error {
 
 async function call(method, path, body, credential = null) {
   const headers = body === undefined ? {} : { "Content-Type": "application/json" };
+  headers["Accept-Language"] = currentLanguage();
   if (credential) headers.Authorization = `Bearer ${credential}`;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError("offline", "The server cannot be reached. Is bonepile serve still running?");
+    throw new ApiError("offline", t("The server cannot be reached. Is bonepile serve still running?"));
   }
   let data = null;
   try {
@@ -26,13 +29,16 @@ async function call(method, path, body, credential = null) {
     data = null;
   }
   if (!response.ok) {
-    const error = data && data.error ? data.error : { code: "error", message: `The server answered ${response.status}.` };
+    const error = data && data.error ? data.error : { code: "error", message: t("The server answered {status}.", { status: String(response.status) }) };
     throw new ApiError(error.code, error.message, response.status);
   }
   return data;
 }
 
 const seatQuery = (seat) => (seat === null || seat === undefined ? "" : `?seat=${encodeURIComponent(seat)}`);
+
+/** A socket's query with the reader's language added (a socket cannot send Accept-Language of its own). */
+export const languageQuery = (query = "") => `${query}${query ? "&" : "?"}lang=${encodeURIComponent(currentLanguage())}`;
 
 export const api = {
   catalog: () => call("GET", "/api/games/catalog"),
@@ -82,7 +88,7 @@ export class TableSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    return `${scheme}://${location.host}/ws/games/${this.id}${seatQuery(this.seat)}`;
+    return `${scheme}://${location.host}/ws/games/${this.id}${languageQuery(seatQuery(this.seat))}`;
   }
 
   open() {

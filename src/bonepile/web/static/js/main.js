@@ -2,6 +2,7 @@
 // room (#/room/{id}?token=... or ?join=...: the credential stays in the fragment, never sent to the server).
 
 import { howToPage } from "./howto.js";
+import { onLanguageChange, preferredLanguage, setLanguage, t } from "./i18n.js";
 import { roomPage } from "./room.js";
 import { startPage } from "./start.js";
 import { openTable } from "./table.js";
@@ -26,7 +27,7 @@ function route() {
     document.title = "bonepile";
     current = openTable(root, game[1], { navigate });
   } else if (room) {
-    document.title = "bonepile: online room";
+    document.title = t("bonepile: online room");
     current = roomPage(root, room[1], new URLSearchParams(room[2] || ""), { navigate });
   } else if (how) {
     current = howToPage(root, how[1]);
@@ -36,4 +37,6 @@ function route() {
 }
 
 window.addEventListener("hashchange", route);
-route();
+// A change of language draws the page anew: every text, and the sockets reopened in the new language.
+onLanguageChange(() => route());
+setLanguage(preferredLanguage());

@@ -3,7 +3,7 @@
 // seat's moves. It reconnects by itself, with a growing pause, unless the server said the credential or
 // the room is no good.
 
-import { ApiError } from "./api.js";
+import { ApiError, languageQuery } from "./api.js";
 
 /** Close codes after which reconnecting cannot help: bad credential, revoked seat, unknown room. */
 const FINAL_CLOSES = new Set([4401, 4403, 4404]);
@@ -42,7 +42,7 @@ export class RoomSocket {
 
   url() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    return `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}`;
+    return `${scheme}://${location.host}/ws/rooms/${encodeURIComponent(this.roomId)}${languageQuery()}`;
   }
 
   open() {
