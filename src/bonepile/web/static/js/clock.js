@@ -3,6 +3,7 @@
 // moment the view arrived (not from the browser's own idea of the time) and redraws every badge.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const LOW = 10; // seconds: the badge turns urgent
 
@@ -59,7 +60,8 @@ export class TurnClock {
     el.classList.toggle("low", left <= LOW);
     el.classList.toggle("out", left <= 0);
     el.dataset.left = String(Math.ceil(left));
-    el.setAttribute("aria-label", left > 0 ? `${words(left)} left to move` : "Time is up");
+    // TRANSLATORS: the turn timer read aloud; {time} is minutes and seconds, such as 0:42.
+    el.setAttribute("aria-label", left > 0 ? t("{time} left to move", { time: words(left) }) : t("Time is up"));
   }
 
   tick() {

@@ -1,25 +1,27 @@
 // Modal dialogs of the table: hand (round) summaries, the game-over screen, the hot-seat curtain and the
 // keyboard help. Everything shown comes from the view: the page adds up nothing itself.
 
-import { h, plural, s, score, seatColor, signed } from "./dom.js";
+import { h, s, score, seatColor, signed } from "./dom.js";
+import { N_, t, tn } from "./i18n.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
 /** Words for the server's score reasons (docs/web-protocol.md, "Score reasons"). */
 const REASONS = {
-  tile: "tiles placed",
-  "start bonus": "start bonus",
-  hexagon: "hexagons",
-  bridge: "bridges",
-  draw: "draws",
-  "failed draws": "failed draws",
-  pass: "passes",
-  "going out": "going out",
-  "tiles collected": "tiles collected",
-  blocked: "blocked round",
+  // TRANSLATORS: what a player's points of a hand (round) were scored for, in its summary's table.
+  tile: N_("tiles placed"),
+  "start bonus": N_("start bonus"),
+  hexagon: N_("hexagons"),
+  bridge: N_("bridges"),
+  draw: N_("draws"),
+  "failed draws": N_("failed draws"),
+  pass: N_("passes"),
+  "going out": N_("going out"),
+  "tiles collected": N_("tiles collected"),
+  blocked: N_("blocked round"),
 };
 
 function reasonWords(reason) {
-  return REASONS[reason] || reason;
+  return REASONS[reason] ? t(REASONS[reason]) : reason;
 }
 
 /** One open dialog at a time, in a queue; each returns a promise that settles when it closes. */
@@ -35,7 +37,7 @@ export class Dialogs {
   }
 
   /** Show `build(close)` (a function returning the dialog's content) once the ones before it closed. */
-  show(build, { className = "", label = "Dialog", dismissable = true, kind = "" } = {}) {
+  show(build, { className = "", label = t("Dialog"), dismissable = true, kind = "" } = {}) {
     return new Promise((resolve) => {
       this.queue.push({ build, className, label, dismissable, kind, resolve });
       if (!this.current) this.next();
@@ -115,7 +117,7 @@ function nameChip(player) {
 
 /** Tiles face up, small: `shape` is the view's `tile` ("domino" or "triangle"). */
 function tileRow(shape, tiles) {
-  if (!tiles.length) return h("span", { class: "muted" }, "no tiles left");
+  if (!tiles.length) return h("span", { class: "muted" }, t("no tiles left"));
   return h(
     "span",
     { class: "mini-tiles" },
@@ -130,8 +132,14 @@ function tileRow(shape, tiles) {
 
 /** What ends the game, in words: "playing to 100", or "13 rounds, the lowest total wins". */
 export function goalWords(view) {
-  if (view.goal === "rounds") return `${plural(view.target, view.hand_word)}, the ${view.low_wins ? "lowest" : "highest"} total wins`;
-  return `playing to ${view.target}`;
+  const count = view.target;
+  if (view.goal === "rounds" && view.hand_word === "hand") {
+    return view.low_wins ? tn("{count} hand, the lowest total wins", "{count} hands, the lowest total wins", count) : tn("{count} hand, the highest total wins", "{count} hands, the highest total wins", count);
+  }
+  if (view.goal === "rounds") {
+    return view.low_wins ? tn("{count} round, the lowest total wins", "{count} rounds, the lowest total wins", count) : tn("{count} round, the highest total wins", "{count} rounds, the highest total wins", count);
+  }
+  return t("playing to {target}", { target: view.target });
 }
 
 function sideName(view, side) {
@@ -146,21 +154,22 @@ function summaryBody(view, summary) {
   const word = view.hand_word;
   const body = h("div", { class: "summary" });
   if (summary.sheet !== "items") {
-    body.append(h("p", { class: "scoring-rule" }, `Scoring: ${summary.scoring}.`));
+    // TRANSLATORS: {scoring} is the server's words for how the hand was scored.
+    body.append(h("p", { class: "scoring-rule" }, t("Scoring: {scoring}.", { scoring: summary.scoring })));
     const rows = view.players.map((player) =>
       h(
         "tr",
         { class: summary.winner_seat === player.seat ? "winner" : "" },
         h("th", { scope: "row" }, nameChip(player)),
         h("td", {}, tileRow(view.tile, summary.hands[player.seat])),
-        h("td", { class: "num" }, plural(summary.pips[player.seat], "pip")),
+        h("td", { class: "num" }, tn("{count} pip", "{count} pips", summary.pips[player.seat])),
       ),
     );
     body.append(
       h(
         "table",
         { class: "summary-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Left in hand"), h("th", { scope: "col", class: "num" }, "Pips"))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, t("Left in hand")), h("th", { scope: "col", class: "num" }, t("Pips")))),
         h("tbody", {}, rows),
       ),
     );
@@ -185,7 +194,7 @@ function summaryBody(view, summary) {
           {},
           items.length
             ? h("ul", { class: "items" }, items.map((item) => h("li", {}, h("span", {}, reasonWords(item.reason)), h("span", { class: "num" }, signed(item.points)))))
-            : h("span", { class: "muted" }, "nothing scored"),
+            : h("span", { class: "muted" }, t("nothing scored")),
         ),
         h("td", {}, tileRow(view.tile, summary.hands[player.seat])),
         h("td", { class: "num total" }, signed(summary.points[player.seat])),
@@ -198,7 +207,7 @@ function summaryBody(view, summary) {
         h(
           "thead",
           {},
-          h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, `This ${word}`), h("th", { scope: "col" }, "Left in hand"), h("th", { scope: "col", class: "num" }, "Total")),
+          h("tr", {}, h("th", { scope: "col" }, t("Player")), h("th", { scope: "col" }, word === "hand" ? t("This hand") : t("This round")), h("th", { scope: "col" }, t("Left in hand")), h("th", { scope: "col", class: "num" }, t("Total"))),
         ),
         h("tbody", {}, rows),
       ),
@@ -215,15 +224,15 @@ function summaryBody(view, summary) {
  */
 export function showHandEnd(dialogs, view, summary, { onContinue }) {
   const word = view.hand_word;
-  const title = `${word[0].toUpperCase()}${word.slice(1)} ${summary.number} is over`;
+  const title = word === "hand" ? t("Hand {number} is over", { number: summary.number }) : t("Round {number} is over", { number: summary.number });
   const status = h("p", { class: "hand-end-status", role: "status", "aria-live": "polite" });
   const next = h(
     "button",
     { type: "button", class: "primary continue-button", autofocus: true, "data-focus-key": "continue", onclick: () => onContinue() },
-    `Next ${word}`,
+    word === "hand" ? t("Next hand") : t("Next round"),
   );
   let box = null;
-  const details = h("div", { class: "hand-end-details" }, summaryBody(view, summary), h("h3", {}, `Scores (${goalWords(view)})`), scoreLine(view));
+  const details = h("div", { class: "hand-end-details" }, summaryBody(view, summary), h("h3", {}, scoresTitle(view)), scoreLine(view));
   // On a small screen the details fold away at first, so that the final position stays in view.
   const small = window.matchMedia && window.matchMedia("(max-width: 1099px), (max-height: 560px)").matches;
   const peek = h(
@@ -235,11 +244,11 @@ export function showHandEnd(dialogs, view, summary, { onContinue }) {
       onclick: () => {
         const open = peek.getAttribute("aria-expanded") !== "true";
         peek.setAttribute("aria-expanded", String(open));
-        peek.textContent = open ? "Hide the details" : "Details";
+        peek.textContent = open ? t("Hide the details") : t("Details");
         if (box) box.classList.toggle("collapsed", !open);
       },
     },
-    small ? "Details" : "Hide the details",
+    small ? t("Details") : t("Hide the details"),
   );
   const brief = h("div", { class: "hand-end-brief" }, scoreLine(view));
   let timer = null;
@@ -252,11 +261,15 @@ export function showHandEnd(dialogs, view, summary, { onContinue }) {
     const mine = fresh.seat !== null && pause.everyone && pause.continued.includes(fresh.seat);
     next.disabled = mine;
     let words = "";
-    if (mine) words = names.length ? `Waiting for ${names.join(" and ")}…` : "Dealing…";
-    else if (pause.everyone && names.length) words = `${names.join(" and ")} ${names.length > 1 ? "have" : "has"} not continued yet.`;
+    // TRANSLATORS: between hands (rounds) online: {names} are the players who have not continued yet.
+    if (mine) words = names.length ? t("Waiting for {names}\u2026", { names: namesList(names) }) : t("Dealing\u2026");
+    // TRANSLATORS: {names} is one name, or several: "Ann and Bob".
+    else if (pause.everyone && names.length) words = tn("{names} has not continued yet.", "{names} have not continued yet.", names.length, { names: namesList(names) });
     if (pause.deadline) {
       const left = Math.max(0, Math.ceil((Date.parse(pause.deadline) - Date.now()) / 1000));
-      words = `${words} The next ${word} starts in ${left} s.`.trim();
+      // TRANSLATORS: {seconds} counts down to the next hand (round).
+      const soon = word === "hand" ? t("The next hand starts in {seconds} s.", { seconds: left }) : t("The next round starts in {seconds} s.", { seconds: left });
+      words = words ? `${words} ${soon}` : soon;
     }
     status.textContent = words;
   };
@@ -288,6 +301,17 @@ export function showHandEnd(dialogs, view, summary, { onContinue }) {
   return { done, update };
 }
 
+/** "Ann and Bob" (every name joined by "and", as the dialog always said). */
+function namesList(names) {
+  return names.reduce((all, name) => t("{first} and {second}", { first: all, second: name }));
+}
+
+/** The heading over the scores: "Scores (playing to 100)". */
+function scoresTitle(view) {
+  // TRANSLATORS: {goal} is what ends the game: "playing to 100" or "13 rounds, the lowest total wins".
+  return t("Scores ({goal})", { goal: goalWords(view) });
+}
+
 function scoreLine(view) {
   return h(
     "ul",
@@ -298,7 +322,8 @@ function scoreLine(view) {
 
 export function showSummary(dialogs, view, summary) {
   const word = view.hand_word;
-  const title = `${word[0].toUpperCase()}${word.slice(1)} ${summary.number}`;
+  const title = word === "hand" ? t("Hand {number}", { number: summary.number }) : t("Round {number}", { number: summary.number });
+  const label = word === "hand" ? t("Hand {number} summary", { number: summary.number }) : t("Round {number} summary", { number: summary.number });
   return dialogs.show(
     (close) =>
       h(
@@ -307,11 +332,11 @@ export function showSummary(dialogs, view, summary) {
         h("h2", {}, title),
         h("p", { class: "lead" }, summary.text),
         summaryBody(view, summary),
-        h("h3", {}, `Scores (${goalWords(view)})`),
+        h("h3", {}, scoresTitle(view)),
         scoreLine(view),
-        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(true) }, "Continue")),
+        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(true) }, t("Continue"))),
       ),
-    { className: "summary-dialog", label: `${title} summary`, kind: "summary" },
+    { className: "summary-dialog", label, kind: "summary" },
   );
 }
 
@@ -344,7 +369,8 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
   const header = h(
     "tr",
     {},
-    h("th", { scope: "col" }, word[0].toUpperCase() + word.slice(1)),
+    // TRANSLATORS: the heading of the score sheet's column of hand (round) numbers.
+    h("th", { scope: "col" }, word === "hand" ? t("Hand") : t("Round")),
     columns.map((side) => h("th", { scope: "col", class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, sideName(view, side.side))),
   );
   const rows = view.summaries.map((summary) =>
@@ -361,7 +387,8 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
   const totals = h(
     "tr",
     { class: "totals" },
-    h("th", { scope: "row" }, "Final"),
+    // TRANSLATORS: the score sheet's last row: the final totals.
+    h("th", { scope: "row" }, t("Final")),
     columns.map((side) => h("td", { class: ["num", over.winner_sides.includes(side.side) ? "winner" : ""] }, score(over.scores[side.side]))),
   );
   return dialogs.show(
@@ -370,23 +397,24 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
         "div",
         {},
         trophy(),
-        h("h2", {}, "Game over"),
+        h("h2", {}, t("Game over")),
         h("p", { class: "lead result-text" }, over.text),
         h("table", { class: "summary-table hands-table" }, h("thead", {}, header), h("tbody", {}, rows, totals)),
         last
           ? h(
               "details",
               { class: "last-summary" },
-              h("summary", {}, `The last ${word}: ${last.text}`),
+              // TRANSLATORS: {summary} is the server's words for how the last hand (round) ended.
+              h("summary", {}, word === "hand" ? t("The last hand: {summary}", { summary: last.text }) : t("The last round: {summary}", { summary: last.text })),
               summaryBody(view, last),
             )
           : null,
         h(
           "div",
           { class: "dialog-actions" },
-          h("button", { type: "button", class: "quiet", autofocus: !again, onclick: () => close(null) }, "See the table"),
-          h("button", { type: "button", class: "quiet", onclick: onRecord }, "Save the record"),
-          h("button", { type: "button", class: "quiet", onclick: onHome }, "New game"),
+          h("button", { type: "button", class: "quiet", autofocus: !again, onclick: () => close(null) }, t("See the table")),
+          h("button", { type: "button", class: "quiet", onclick: onRecord }, t("Save the record")),
+          h("button", { type: "button", class: "quiet", onclick: onHome }, t("New game")),
           again
             ? h(
                 "button",
@@ -404,7 +432,7 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
             : null,
         ),
       ),
-    { className: "gameover-dialog", label: "Game over", kind: "gameover" },
+    { className: "gameover-dialog", label: t("Game over"), kind: "gameover" },
   );
 }
 
@@ -416,26 +444,32 @@ export function showCurtain(dialogs, player) {
         "div",
         { class: "curtain-body" },
         h("div", { class: "curtain-avatar", style: { background: seatColor(player.seat) }, "aria-hidden": "true" }, player.name.slice(0, 1).toUpperCase()),
-        h("h2", {}, `Pass the device to ${player.name}`),
-        h("p", {}, "The tiles stay hidden until they are ready."),
-        h("button", { type: "button", class: "primary big", autofocus: true, onclick: () => close(true) }, `I'm ${player.name}: show my tiles`),
+        // TRANSLATORS: several people play at one screen; {name} is the next to play.
+        h("h2", {}, t("Pass the device to {name}", { name: player.name })),
+        h("p", {}, t("The tiles stay hidden until they are ready.")),
+        h("button", { type: "button", class: "primary big", autofocus: true, onclick: () => close(true) }, t("I'm {name}: show my tiles", { name: player.name })),
       ),
-    { className: "curtain", label: `Pass the device to ${player.name}`, dismissable: false, kind: "curtain" },
+    { className: "curtain", label: t("Pass the device to {name}", { name: player.name }), dismissable: false, kind: "curtain" },
   );
 }
 
+// The keys themselves (the letters) stay: they are the keys the table listens to.
 const KEYS = [
-  ["Tab / Shift+Tab", "move between your tiles and the places they fit"],
-  ["Enter or Space", "play the tile (or pick it, then pick a place)"],
-  ["Escape", "put the tile back"],
-  ["D", "draw a tile, when you may"],
-  ["P", "pass, when you must"],
-  ["R", "turn the tile (Tri-Ominos, when several ways fit)"],
-  ["H", "ask for a hint"],
-  ["U", "undo your last move (alone against the computer, until another player moves or you draw)"],
-  ["F, +, \u2212", "fit the board, zoom in, zoom out (Tri-Ominos)"],
-  ["?", "this list"],
+  // TRANSLATORS: names of keys on a keyboard, as printed on them.
+  [N_("Tab / Shift+Tab"), N_("move between your tiles and the places they fit")],
+  // TRANSLATORS: names of keys on a keyboard, as printed on them.
+  [N_("Enter or Space"), N_("play the tile (or pick it, then pick a place)")],
+  // TRANSLATORS: the name of a key on a keyboard, as printed on it.
+  [N_("Escape"), N_("put the tile back")],
+  ["D", N_("draw a tile, when you may")],
+  ["P", N_("pass, when you must")],
+  ["R", N_("turn the tile (Tri-Ominos, when several ways fit)")],
+  ["H", N_("ask for a hint")],
+  ["U", N_("undo your last move (alone against the computer, until another player moves or you draw)")],
+  ["F, +, \u2212", N_("fit the board, zoom in, zoom out (Tri-Ominos)")],
+  ["?", N_("this list")],
 ];
+const LETTERS = new Set(["D", "P", "R", "H", "U", "F, +, \u2212", "?"]);
 
 export function showKeys(dialogs) {
   return dialogs.show(
@@ -443,10 +477,10 @@ export function showKeys(dialogs) {
       h(
         "div",
         {},
-        h("h2", {}, "Keyboard"),
-        h("dl", { class: "keys" }, KEYS.map(([key, what]) => [h("dt", {}, h("kbd", {}, key)), h("dd", {}, what)])),
-        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(null) }, "Close")),
+        h("h2", {}, t("Keyboard")),
+        h("dl", { class: "keys" }, KEYS.map(([key, what]) => [h("dt", {}, h("kbd", {}, LETTERS.has(key) ? key : t(key))), h("dd", {}, t(what))])),
+        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(null) }, t("Close"))),
       ),
-    { className: "keys-dialog", label: "Keyboard shortcuts", kind: "keys" },
+    { className: "keys-dialog", label: t("Keyboard shortcuts"), kind: "keys" },
   );
 }

@@ -1,5 +1,7 @@
 // Small DOM helpers: build HTML and SVG elements from plain data, no framework.
 
+import { t, tn } from "./i18n.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 function apply(el, attrs) {
@@ -56,6 +58,7 @@ export function score(points) {
   return points < 0 ? `\u2212${-points}` : String(points);
 }
 
+/** English only ("3 tiles"): what a person reads goes through tn() of i18n.js instead. */
 export function plural(count, word, many = `${word}s`) {
   return `${count} ${count === 1 ? word : many}`;
 }
@@ -63,12 +66,36 @@ export function plural(count, word, many = `${word}s`) {
 /** "3 minutes ago" for an ISO time. */
 export function ago(iso) {
   const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
-  if (seconds < 60) return "just now";
+  if (seconds < 60) return t("just now");
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${plural(minutes, "minute")} ago`;
+  if (minutes < 60) return tn("{count} minute ago", "{count} minutes ago", minutes);
   const hours = Math.round(minutes / 60);
-  if (hours < 36) return `${plural(hours, "hour")} ago`;
-  return `${plural(Math.round(hours / 24), "day")} ago`;
+  if (hours < 36) return tn("{count} hour ago", "{count} hours ago", hours);
+  return tn("{count} day ago", "{count} days ago", Math.round(hours / 24));
+}
+
+/** "Ann and Bob", "Ann, Bob and Cy": names (or titles) as one list in the reader's language. */
+export function andList(items) {
+  if (items.length <= 1) return items.join("");
+  // TRANSLATORS: the last two names (or game titles) of a list: "Ann and Bob".
+  let text = t("{first} and {second}", { first: items[items.length - 2], second: items[items.length - 1] });
+  // TRANSLATORS: a name (or game title) put before the rest of a list: "Ann, Bob and Cy".
+  for (let i = items.length - 3; i >= 0; i--) text = t("{first}, {rest}", { first: items[i], rest: text });
+  return text;
+}
+
+/**
+ * A translated text whose {placeholders} stand for elements, as a list of children for h():
+ * parts(t("Back to {link}."), { link: h("a", ...) }) gives ["Back to ", a, "."].
+ */
+export function parts(text, nodes) {
+  return text
+    .split(/(\{[A-Za-z_][A-Za-z0-9_]*\})/)
+    .filter((piece) => piece !== "")
+    .map((piece) => {
+      const name = piece.match(/^\{([A-Za-z_][A-Za-z0-9_]*)\}$/);
+      return name && Object.prototype.hasOwnProperty.call(nodes, name[1]) ? nodes[name[1]] : piece;
+    });
 }
 
 /** A colour per seat, the same everywhere (avatars, placed tiles, the log). */

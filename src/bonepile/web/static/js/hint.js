@@ -6,6 +6,8 @@
 // reasons start folded under "Why?" so that the board keeps most of its height.
 
 import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { levelName } from "./players.js";
 
 /** Whether a new hint's reasons start folded: on a screen too short to give them rows. */
 export function foldsReasons() {
@@ -34,21 +36,23 @@ export function hintCallout(hint, { onClose = null, folded = false, onFold = nul
         const fold = !list.hidden;
         list.hidden = fold;
         why.setAttribute("aria-expanded", String(!fold));
-        why.textContent = fold ? "Why?" : "Less";
+        why.textContent = fold ? t("Why?") : t("Less");
         if (onFold) onFold(fold);
       },
     },
-    folded ? "Why?" : "Less",
+    // TRANSLATORS: the button that shows (or folds away) the reasons of a hint.
+    folded ? t("Why?") : t("Less"),
   );
   return h(
     "div",
-    { class: ["hint-callout", folded ? "folded" : ""], role: "note", "aria-label": "Hint" },
+    { class: ["hint-callout", folded ? "folded" : ""], role: "note", "aria-label": t("Hint") },
     h(
       "div",
       { class: "hint-move" },
-      h("strong", {}, `Hint (${hint.level}): ${hint.move.label}`),
+      // TRANSLATORS: {level} is the computer level that gave the hint ("Hard"), {move} the move it suggests.
+      h("strong", {}, t("Hint ({level}): {move}", { level: levelName(hint.level), move: hint.move.label })),
       why,
-      onClose ? h("button", { type: "button", class: "quiet hint-close", "aria-label": "Close the hint", title: "Close the hint", onclick: onClose }, "\u00d7") : null,
+      onClose ? h("button", { type: "button", class: "quiet hint-close", "aria-label": t("Close the hint"), title: t("Close the hint"), onclick: onClose }, "\u00d7") : null,
     ),
     list,
   );

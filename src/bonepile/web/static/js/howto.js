@@ -3,7 +3,8 @@
 // the catalog gives it: this page names no game.
 
 import { api } from "./api.js";
-import { h } from "./dom.js";
+import { h, parts } from "./dom.js";
+import { t } from "./i18n.js";
 import { p } from "./howto-parts.js";
 
 export function howToPage(root, game) {
@@ -13,7 +14,7 @@ export function howToPage(root, game) {
 }
 
 async function show(root, game, page) {
-  root.replaceChildren(h("div", { class: "loading" }, "Loading\u2026"));
+  root.replaceChildren(h("div", { class: "loading" }, t("Loading\u2026")));
   let entry;
   let body;
   try {
@@ -21,25 +22,27 @@ async function show(root, game, page) {
     entry = catalog.games.find((offered) => offered.name === game);
     if (entry) body = (await import(`./howto-${entry.name}.js`)).content();
   } catch (error) {
-    if (!page.closed) root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, "This page cannot be shown"), h("p", {}, error.message)));
+    if (!page.closed) root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, t("This page cannot be shown")), h("p", {}, error.message)));
     return;
   }
   if (page.closed) return;
   if (!entry) {
-    root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, "No such game here"), h("a", { href: "#/", class: "button primary" }, "Back to the start")));
+    root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, t("No such game here")), h("a", { href: "#/", class: "button primary" }, t("Back to the start"))));
     return;
   }
   const title = entry.title;
-  document.title = `How to play ${title} \u00b7 bonepile`;
+  // TRANSLATORS: a rules page's title in the browser; {game} is the game's title.
+  document.title = t("How to play {game} \u00b7 bonepile", { game: title });
   root.replaceChildren(
     h(
       "article",
       { class: "how-page" },
       h("nav", { class: "crumbs" }, h("a", { href: "#/" }, "\u2190 bonepile")),
-      h("h1", {}, `How to play ${title}`),
+      h("h1", {}, t("How to play {game}", { game: title })),
       ...body,
-      p("Every rule, option and variant: ", h("a", { href: `/rules/${entry.name}.md`, class: "how-rules" }, `the ${title} rules`), "."),
-      h("p", { class: "how-back" }, h("a", { href: "#/", class: "button primary" }, "Start a game")),
+      // TRANSLATORS: the end of a rules page; {link} is a link whose words are "the Dominoes rules".
+      p(...parts(t("Every rule, option and variant: {link}."), { link: h("a", { href: `/rules/${entry.name}.md`, class: "how-rules" }, t("the {game} rules", { game: title })) })),
+      h("p", { class: "how-back" }, h("a", { href: "#/", class: "button primary" }, t("Start a game"))),
     ),
   );
 }

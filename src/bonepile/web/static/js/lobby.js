@@ -4,12 +4,14 @@
 
 import { roomLink, saveRoom, savedRoom, forgetSeatToken } from "./credentials.js";
 import { h, seatColor } from "./dom.js";
+import { t, tn } from "./i18n.js";
+import { levelName } from "./players.js";
 
-const LEVEL_WORDS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
+const LEVELS = ["easy", "medium", "hard", "expert"]; // when the catalog has not come yet
 
 function levelLabel(catalogGame, level) {
   const known = catalogGame && catalogGame.ai_levels.find((entry) => entry.level === level);
-  return known ? known.label : LEVEL_WORDS[level] || level;
+  return known ? known.label : levelName(level);
 }
 
 /** Put `text` on the clipboard (or, where the page may not, select it for a manual copy). */
@@ -42,15 +44,15 @@ function linkField(link, kind, label) {
       "data-copy": kind,
       onclick: async () => {
         const done = await copyText(link, field);
-        button.textContent = done ? "Copied \u2713" : "Select and copy";
+        button.textContent = done ? t("Copied \u2713") : t("Select and copy");
         button.classList.toggle("copied", done);
         setTimeout(() => {
-          button.textContent = "Copy";
+          button.textContent = t("Copy");
           button.classList.remove("copied");
         }, 1800);
       },
     },
-    "Copy",
+    t("Copy"),
   );
   return h("div", { class: "link-row" }, field, button);
 }
@@ -70,12 +72,12 @@ export class Lobby {
     this.busy = false;
     this.isStarting = false;
     this.nameFor = undefined; // the seat whose name the field was filled with
-    this.nameInput = h("input", { id: "lobby-name", type: "text", maxlength: "24", autocomplete: "nickname", placeholder: "Your name" });
-    this.nameButton = h("button", { type: "button", id: "save-name", onclick: () => this.rename() }, "Save");
+    this.nameInput = h("input", { id: "lobby-name", type: "text", maxlength: "24", autocomplete: "nickname", placeholder: t("Your name") });
+    this.nameButton = h("button", { type: "button", id: "save-name", onclick: () => this.rename() }, t("Save"));
     this.nameForm = h(
       "div",
       { class: "name-form" },
-      h("label", { for: "lobby-name" }, "Your name"),
+      h("label", { for: "lobby-name" }, t("Your name")),
       h("div", { class: "name-row" }, this.nameInput, this.nameButton),
     );
     this.nameInput.addEventListener("keydown", (event) => {
@@ -84,7 +86,7 @@ export class Lobby {
     this.titleEl = h("h1", { class: "lobby-title" });
     this.metaEl = h("p", { class: "lobby-meta" });
     this.noticeEl = h("div", { class: "lobby-notice", role: "status", "aria-live": "polite" });
-    this.seatsEl = h("ol", { class: "lobby-seats", "aria-label": "Seats" });
+    this.seatsEl = h("ol", { class: "lobby-seats", "aria-label": t("Seats") });
     this.startEl = h("div", { class: "lobby-start" });
     this.invitesEl = h("div", { class: "lobby-invites" });
     this.errorEl = h("p", { class: "form-error", role: "alert", hidden: true });
@@ -94,8 +96,9 @@ export class Lobby {
       h(
         "header",
         { class: "topbar" },
-        h("a", { href: "#/", class: "brand", "aria-label": "bonepile: back to the start" }, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"),
-        h("div", { class: "titles" }, h("div", { class: "game-title" }, h("strong", {}, "Online room")), h("div", { class: "hand-info" }, "the lobby")),
+        h("a", { href: "#/", class: "brand", "aria-label": t("bonepile: back to the start") }, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"),
+        // TRANSLATORS: the top bar of an online room before its game starts.
+        h("div", { class: "titles" }, h("div", { class: "game-title" }, h("strong", {}, t("Online room"))), h("div", { class: "hand-info" }, t("the lobby"))),
       ),
       h(
         "main",
@@ -104,8 +107,8 @@ export class Lobby {
         h(
           "div",
           { class: "lobby-columns" },
-          h("section", { class: "card lobby-table", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, "Seats, in turn order"), this.seatsEl, this.errorEl, this.startEl),
-          h("section", { class: "card lobby-side", "aria-label": "You and your links" }, this.nameForm, this.invitesEl),
+          h("section", { class: "card lobby-table", "aria-labelledby": "seats-title" }, h("h2", { id: "seats-title" }, t("Seats, in turn order")), this.seatsEl, this.errorEl, this.startEl),
+          h("section", { class: "card lobby-side", "aria-label": t("You and your links") }, this.nameForm, this.invitesEl),
         ),
       ),
     );
@@ -127,7 +130,7 @@ export class Lobby {
 
   starting() {
     this.isStarting = true;
-    this.startEl.replaceChildren(h("p", { class: "lobby-wait" }, "The game is starting\u2026"));
+    this.startEl.replaceChildren(h("p", { class: "lobby-wait" }, t("The game is starting\u2026")));
   }
 
   update(room, { role, seat, online }) {
@@ -139,7 +142,9 @@ export class Lobby {
     if (this.nameFor !== seat) {
       this.nameFor = seat;
       const mine = seat === null ? null : room.seats[seat];
-      this.nameInput.value = mine && !/^Player \d+$/.test(mine.name) ? mine.name : this.nameInput.value;
+      // A seat's default name ("Player 2", in the server's words or in English) is not the reader's own.
+      const named = mine && !/^Player \d+$/.test(mine.name) && mine.name !== t("Player {n}", { n: seat + 1 });
+      this.nameInput.value = named ? mine.name : this.nameInput.value;
     }
     this.render();
   }
@@ -154,10 +159,11 @@ export class Lobby {
     const room = this.room;
     const open = room.seats.filter((seat) => seat.kind === "human" && !seat.taken);
     this.titleEl.textContent = `${room.title} \u00b7 ${room.preset}`;
-    const meta = [`${room.seats.length} players`];
-    if (room.options && room.options.target) meta.push(`playing to ${room.options.target}`);
-    meta.push(room.turn_time_limit ? `${room.turn_time_limit} s per turn` : "no time limit");
-    meta.push(room.hints ? "hints allowed" : "no hints");
+    const meta = [tn("{count} player", "{count} players", room.seats.length)];
+    if (room.options && room.options.target) meta.push(t("playing to {target}", { target: room.options.target }));
+    // TRANSLATORS: the room's turn timer, in seconds.
+    meta.push(room.turn_time_limit ? t("{seconds} s per turn", { seconds: room.turn_time_limit }) : t("no time limit"));
+    meta.push(room.hints ? t("hints allowed") : t("no hints"));
     this.metaEl.textContent = meta.join(" \u00b7 ");
     this.el.dataset.role = this.role || "";
     this.el.dataset.open = String(open.length);
@@ -168,16 +174,18 @@ export class Lobby {
   }
 
   notice(open) {
-    const parts = [];
+    const notes = [];
     if (this.ownSeatLink && this.role === "guest") {
       const saved = savedRoom(this.roomId);
       const name = saved && saved.seat !== null && saved.seat !== undefined && this.room.seats[saved.seat] ? this.room.seats[saved.seat].name : null;
-      parts.push(h("p", {}, `You already hold a seat in this room${name ? ` (${name})` : ""}. `, h("a", { href: this.ownSeatLink, class: "own-seat-link" }, "Back to my seat")));
+      // TRANSLATORS: {name} is the name of the seat this browser already holds.
+      const held = name ? t("You already hold a seat in this room ({name}).", { name }) : t("You already hold a seat in this room.");
+      notes.push(h("p", {}, held, " ", h("a", { href: this.ownSeatLink, class: "own-seat-link" }, t("Back to my seat"))));
     }
     if (this.role === "guest") {
-      parts.push(h("p", {}, open.length ? "Write your name and pick an open seat to join the table." : "Every seat is taken: you can watch the game when it starts."));
+      notes.push(h("p", {}, open.length ? t("Write your name and pick an open seat to join the table.") : t("Every seat is taken: you can watch the game when it starts.")));
     }
-    return parts;
+    return notes;
   }
 
   seatRow(seat) {
@@ -185,14 +193,18 @@ export class Lobby {
     const isAi = seat.kind === "ai";
     const state = isAi ? "ai" : seat.taken ? "taken" : "open";
     let where;
-    if (isAi) where = `Computer \u00b7 ${levelLabel(this.catalogGame, seat.level)}`;
-    else if (!seat.taken) where = "Open seat: waiting for a friend";
-    else where = seat.connected ? "Here" : "Away: not connected";
+    // TRANSLATORS: who plays a seat; {level} is the computer's level ("Hard").
+    if (isAi) where = t("Computer \u00b7 {level}", { level: levelLabel(this.catalogGame, seat.level) });
+    else if (!seat.taken) where = t("Open seat: waiting for a friend");
+    // TRANSLATORS: a seat's player is connected to the room.
+    else where = seat.connected ? t("Here") : t("Away: not connected");
     const badges = [
-      mine ? h("span", { class: "badge you" }, "you") : null,
-      seat.host ? h("span", { class: "badge host" }, "host") : null,
+      // TRANSLATORS: a badge beside the seat this browser holds.
+      mine ? h("span", { class: "badge you" }, t("you")) : null,
+      // TRANSLATORS: a badge beside the seat of the room's host.
+      seat.host ? h("span", { class: "badge host" }, t("host")) : null,
     ];
-    const presence = isAi ? null : h("span", { class: ["presence", seat.connected ? "on" : "off"], "aria-hidden": "true", title: seat.connected ? "connected" : "not connected" });
+    const presence = isAi ? null : h("span", { class: ["presence", seat.connected ? "on" : "off"], "aria-hidden": "true", title: seat.connected ? t("connected") : t("not connected") });
     return h(
       "li",
       {
@@ -211,22 +223,22 @@ export class Lobby {
     const disabled = !this.online || this.busy;
     if (this.role === "guest") {
       if (seat.kind !== "human" || seat.taken) return [];
-      return [h("button", { type: "button", class: "primary sit-button", disabled, onclick: () => this.join(seat.seat) }, "Sit here")];
+      return [h("button", { type: "button", class: "primary sit-button", disabled, onclick: () => this.join(seat.seat) }, t("Sit here"))];
     }
     if (this.role !== "host" || seat.host) return [];
     if (seat.kind === "ai") {
-      return [h("button", { type: "button", class: "quiet open-button", disabled, onclick: () => this.setSeat(seat.seat, { kind: "human", name: null }) }, "Open for a friend")];
+      return [h("button", { type: "button", class: "quiet open-button", disabled, onclick: () => this.setSeat(seat.seat, { kind: "human", name: null }) }, t("Open for a friend"))];
     }
     if (seat.taken) return [];
     const parts = [];
     const saved = savedRoom(this.roomId);
     const token = saved && saved.seatTokens ? saved.seatTokens[seat.seat] : null;
-    if (token) parts.push(linkField(roomLink(this.roomId, "token", token), `seat-${seat.seat}`, `Secret link for seat ${seat.seat + 1}`));
+    if (token) parts.push(linkField(roomLink(this.roomId, "token", token), `seat-${seat.seat}`, t("Secret link for seat {n}", { n: seat.seat + 1 })));
     const game = this.catalogGame;
-    const levels = game ? game.ai_levels.map((entry) => entry.level) : Object.keys(LEVEL_WORDS);
+    const levels = game ? game.ai_levels.map((entry) => entry.level) : LEVELS;
     const select = h(
       "select",
-      { class: "fill-level", "aria-label": `Computer level for seat ${seat.seat + 1}` },
+      { class: "fill-level", "aria-label": t("Computer level for seat {n}", { n: seat.seat + 1 }) },
       levels.map((level) => h("option", { value: level, selected: game ? level === game.default_level : level === "medium" }, levelLabel(game, level))),
     );
     parts.push(
@@ -234,7 +246,7 @@ export class Lobby {
         "div",
         { class: "fill-row" },
         select,
-        h("button", { type: "button", class: "fill-button", disabled, onclick: () => this.setSeat(seat.seat, { kind: "ai", level: select.value, name: null }) }, "Fill with computer"),
+        h("button", { type: "button", class: "fill-button", disabled, onclick: () => this.setSeat(seat.seat, { kind: "ai", level: select.value, name: null }) }, t("Fill with computer")),
       ),
     );
     return parts;
@@ -245,14 +257,15 @@ export class Lobby {
     const host = this.room.seats.find((seat) => seat.host);
     if (this.role === "host") {
       const ready = open.length === 0;
-      const button = h("button", { type: "button", id: "start-room", class: "primary big", disabled: !ready || !this.online || this.busy, onclick: () => this.start() }, "Start the game");
+      const button = h("button", { type: "button", id: "start-room", class: "primary big", disabled: !ready || !this.online || this.busy, onclick: () => this.start() }, t("Start the game"));
       const words = ready
-        ? "Everyone is seated."
-        : `${open.length === 1 ? "One seat is" : `${open.length} seats are`} still open: send a link, or fill ${open.length === 1 ? "it" : "them"} with the computer.`;
+        ? t("Everyone is seated.")
+        : tn("One seat is still open: send a link, or fill it with the computer.", "{count} seats are still open: send a link, or fill them with the computer.", open.length);
       this.startEl.replaceChildren(button, h("p", { class: "help" }, words));
       return;
     }
-    this.startEl.replaceChildren(h("p", { class: "lobby-wait" }, `Waiting for ${host ? host.name : "the host"} to start the game\u2026`));
+    const wait = host ? t("Waiting for {name} to start the game\u2026", { name: host.name }) : t("Waiting for the host to start the game\u2026");
+    this.startEl.replaceChildren(h("p", { class: "lobby-wait" }, wait));
   }
 
   renderSide() {
@@ -264,22 +277,22 @@ export class Lobby {
     this.nameButton.disabled = !this.online || this.busy;
     if (this.role === "host") {
       parts.push(
-        h("h2", {}, "Invite friends"),
-        h("p", { class: "help" }, "Anyone with this link can watch and take an open seat:"),
-        linkField(roomLink(this.roomId, "join", room.join_code), "join", "Share link"),
-        h("p", { class: "help" }, "Or send each friend the secret link of their own seat (beside the seat)."),
-        h("h3", {}, "Your link"),
-        h("p", { class: "help" }, "Keep it to come back as the host, from this or another device:"),
-        linkField(roomLink(this.roomId, "token", this.credential()), "own", "Your own link"),
+        h("h2", {}, t("Invite friends")),
+        h("p", { class: "help" }, t("Anyone with this link can watch and take an open seat:")),
+        linkField(roomLink(this.roomId, "join", room.join_code), "join", t("Share link")),
+        h("p", { class: "help" }, t("Or send each friend the secret link of their own seat (beside the seat).")),
+        h("h3", {}, t("Your link")),
+        h("p", { class: "help" }, t("Keep it to come back as the host, from this or another device:")),
+        linkField(roomLink(this.roomId, "token", this.credential()), "own", t("Your own link")),
       );
     } else if (this.role === "seat") {
       parts.push(
-        h("h2", {}, "Your link"),
-        h("p", { class: "help" }, "It is your seat's key: keep it to come back (reload, another device). Do not share it."),
-        linkField(roomLink(this.roomId, "token", this.credential()), "own", "Your own link"),
+        h("h2", {}, t("Your link")),
+        h("p", { class: "help" }, t("It is your seat's key: keep it to come back (reload, another device). Do not share it.")),
+        linkField(roomLink(this.roomId, "token", this.credential()), "own", t("Your own link")),
       );
     } else if (this.joinCode) {
-      parts.push(h("h2", {}, "Share"), h("p", { class: "help" }, "Anyone with this link can watch and take an open seat:"), linkField(roomLink(this.roomId, "join", this.joinCode), "join", "Share link"));
+      parts.push(h("h2", {}, t("Share")), h("p", { class: "help" }, t("Anyone with this link can watch and take an open seat:")), linkField(roomLink(this.roomId, "join", this.joinCode), "join", t("Share link")));
     }
     this.invitesEl.replaceChildren(...parts);
   }

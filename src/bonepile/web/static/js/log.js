@@ -4,6 +4,7 @@
 // reads a rule.
 
 import { h, seatColor } from "./dom.js";
+import { t } from "./i18n.js";
 
 const PLACED = new Set(["play", "open", "place"]);
 
@@ -55,7 +56,8 @@ export function logPanel(view, { boardHost = null, uncover = null } = {}) {
         ...attrs,
         tabindex: "0",
         "data-tile": tile,
-        title: `Show ${tile} on the table`,
+        // TRANSLATORS: a log line's title; {tile} is a tile such as 5-3.
+        title: t("Show {tile} on the table", { tile }),
         onpointerenter: () => light(item, tile, true),
         onpointerleave: () => kept !== item && light(item, tile, false),
         onfocus: () => light(item, tile, true),
@@ -80,8 +82,8 @@ export function logPanel(view, { boardHost = null, uncover = null } = {}) {
   });
   return h(
     "section",
-    { class: "panel log-panel", "aria-label": "Moves" },
-    h("h2", {}, `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`),
-    items.length ? h("ol", { class: "log", role: "log", "aria-live": "off" }, items) : h("p", { class: "muted" }, "No moves yet."),
+    { class: "panel log-panel", "aria-label": t("Moves") },
+    h("h2", {}, word === "hand" ? t("Hand {number}", { number: view.hand_number }) : t("Round {number}", { number: view.hand_number })),
+    items.length ? h("ol", { class: "log", role: "log", "aria-live": "off" }, items) : h("p", { class: "muted" }, t("No moves yet.")),
   );
 }

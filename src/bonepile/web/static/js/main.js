@@ -36,7 +36,13 @@ function route() {
   }
 }
 
-window.addEventListener("hashchange", route);
+// The first drawing waits for the reader's language: a change of address before it has come draws nothing
+// (the language's arrival draws the page, once: no second page, no second socket).
+let ready = false;
+window.addEventListener("hashchange", () => ready && route());
 // A change of language draws the page anew: every text, and the sockets reopened in the new language.
-onLanguageChange(() => route());
+onLanguageChange(() => {
+  ready = true;
+  route();
+});
 setLanguage(preferredLanguage());

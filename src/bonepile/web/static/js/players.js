@@ -1,13 +1,21 @@
 // The people around the table: opponents' areas, your own header, the score panel and the log.
 
-import { h, plural, score, seatColor } from "./dom.js";
+import { h, parts, score, seatColor } from "./dom.js";
+import { N_, t, tn } from "./i18n.js";
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 
-const LEVELS = { easy: "Easy", medium: "Medium", hard: "Hard", expert: "Expert" };
+// TRANSLATORS: the computer's levels of play.
+const LEVELS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard"), expert: N_("Expert") };
+
+/** A computer level's name ("Hard") for its code ("hard"), where the catalog's own label is not at hand. */
+export function levelName(level) {
+  return LEVELS[level] ? t(LEVELS[level]) : level;
+}
 
 function levelWords(player) {
-  if (player.kind !== "ai") return "Human";
-  return `Computer \u00b7 ${LEVELS[player.level] || player.level}`;
+  if (player.kind !== "ai") return t("Human");
+  // TRANSLATORS: who plays a seat; {level} is the computer's level ("Hard").
+  return t("Computer \u00b7 {level}", { level: levelName(player.level) });
 }
 
 export function avatar(player, className = "") {
@@ -19,7 +27,8 @@ export function avatar(player, className = "") {
 }
 
 function statusText(player) {
-  return player.status || (player.to_move ? "to play" : "\u00a0");
+  // TRANSLATORS: on a player's card: it is their turn.
+  return player.status || (player.to_move ? t("to play") : "\u00a0");
 }
 
 /**
@@ -36,10 +45,11 @@ function backs(count, triangle, most = 12) {
 
 /** A hand turned face up (the end of a hand): the tiles the player was left holding. */
 function faceUp(tiles, triangle) {
-  const row = h("div", { class: `face-up ${triangle ? "tri" : ""}`.trim(), role: "img", "aria-label": tiles.length ? `left holding ${tiles.join(", ")}` : "no tiles left" });
-  if (!tiles.length) row.append(h("span", { class: "went-out" }, "went out"));
+  // TRANSLATORS: a player's tiles at the end of a hand (round); {tiles} is a list such as "5-3, 6-6".
+  const row = h("div", { class: `face-up ${triangle ? "tri" : ""}`.trim(), role: "img", "aria-label": tiles.length ? t("left holding {tiles}", { tiles: tiles.join(", ") }) : t("no tiles left") });
+  if (!tiles.length) row.append(h("span", { class: "went-out" }, t("went out")));
   // Where the cards are too many for every hand face up (the end-of-hand dialog shows them all): a count.
-  else row.append(h("span", { class: "face-count" }, `${plural(tiles.length, "tile")} left`));
+  else row.append(h("span", { class: "face-count" }, tn("{count} tile left", "{count} tiles left", tiles.length)));
   for (const tile of tiles) {
     const numbers = tile.split("-").map(Number);
     row.append(triangle ? triominoSvg(numbers, { className: "mini" }) : dominoSvg(numbers[0], numbers[1], { className: "mini" }));
@@ -47,11 +57,27 @@ function faceUp(tiles, triangle) {
   return row;
 }
 
+/** A team's letter: "A" for the first side of the view, "B" for the next. */
+function teamLetter(view, side) {
+  return String.fromCharCode(65 + Math.max(0, view.sides.findIndex((entry) => entry.side === side)));
+}
+
 /** The badge that says which team a player is on ("Team B"), and "partner" on the viewer's partner's. */
 function teamBadge(view, player, teamLabel) {
   if (!teamLabel) return null;
   const mine = view.seat !== null && view.players[view.seat] && view.players[view.seat].side === player.side;
-  return h("span", { class: ["team-badge", `side-${player.side}`, mine ? "partner" : ""], title: mine ? `${teamLabel}: your partner` : `${teamLabel}: an opponent` }, h("span", { class: "team-word" }, "Team "), teamLabel.replace(/^Team /, ""));
+  // The words around the letter fold away on a narrow card: only the letter stays.
+  const letter = h("span", { class: "team-letter" }, teamLetter(view, player.side));
+  const words = parts(t("Team {letter}"), { letter }).map((piece) => (piece === letter ? teamLetter(view, player.side) : h("span", { class: "team-word" }, piece)));
+  return h(
+    "span",
+    {
+      class: ["team-badge", `side-${player.side}`, mine ? "partner" : ""],
+      // TRANSLATORS: the title of a team's badge on a player's card; {team} is "Team A".
+      title: mine ? t("{team}: your partner", { team: teamLabel }) : t("{team}: an opponent", { team: teamLabel }),
+    },
+    words,
+  );
 }
 
 /**
@@ -65,7 +91,7 @@ export function playerCard(view, player, { teamLabel = null, changed = false, aw
     ? faceUp(reveal, triangle)
     : [
         backs(player.tiles, triangle, compact ? 7 : 12),
-        h("span", { class: "count" }, plural(player.tiles, "tile")),
+        h("span", { class: "count" }, tn("{count} tile", "{count} tiles", player.tiles)),
         // Where the card is too small for a fan of backs: one back, large enough to read, and the count.
         h("span", { class: "tile-tally", "aria-hidden": "true" }, tileBack({ triangle }), h("span", {}, `\u00d7${player.tiles}`)),
       ];
@@ -76,26 +102,48 @@ export function playerCard(view, player, { teamLabel = null, changed = false, aw
       "data-seat": String(player.seat),
       "data-side": String(player.side),
       "data-away": away ? "true" : "false",
-      "aria-label": `${player.name}, ${levelWords(player)}${away ? ", away" : ""}, ${plural(player.tiles, "tile")}, score ${player.score}${player.status ? `, ${player.status}` : ""}`,
+      "aria-label": cardLabel(player, away),
     },
     avatar(player),
     h(
       "div",
       { class: "who" },
-      h("div", { class: "name", title: player.name }, player.name, away ? h("span", { class: "away-badge", title: "Disconnected: the game waits for them" }, "away") : null),
+      h("div", { class: "name", title: player.name }, player.name, away ? h("span", { class: "away-badge", title: t("Disconnected: the game waits for them") }, t("away")) : null),
       h("div", { class: "level" }, levelWords(player)),
     ),
-    h("div", { class: "score", title: teamLabel ? `${teamLabel}'s score` : "Score" }, score(player.score)),
+    h("div", { class: "score", title: teamLabel ? t("{team}'s score", { team: teamLabel }) : t("Score") }, score(player.score)),
     h("div", { class: "status", "data-status": player.status, title: player.status || "" }, clock, statusText(player)),
     h("div", { class: "card-tiles" }, teamBadge(view, player, teamLabel), tiles),
   );
+}
+
+/** A player's card read aloud: "Ann, Computer · Hard, 5 tiles, score 12, passed". */
+function cardLabel(player, away) {
+  const values = { name: player.name, level: levelWords(player), score: player.score, status: player.status };
+  // TRANSLATORS: a player's card read aloud; {level} is "Human" or "Computer · Hard", {status} what they just did.
+  if (away && player.status) return tn("{name}, {level}, away, {count} tile, score {score}, {status}", "{name}, {level}, away, {count} tiles, score {score}, {status}", player.tiles, values);
+  if (away) return tn("{name}, {level}, away, {count} tile, score {score}", "{name}, {level}, away, {count} tiles, score {score}", player.tiles, values);
+  if (player.status) return tn("{name}, {level}, {count} tile, score {score}, {status}", "{name}, {level}, {count} tiles, score {score}, {status}", player.tiles, values);
+  return tn("{name}, {level}, {count} tile, score {score}", "{name}, {level}, {count} tiles, score {score}", player.tiles, values);
+}
+
+/** "3 hands" or "3 rounds": how many a game of so many deals lasts. */
+function deals(word, count) {
+  return word === "hand" ? tn("{count} hand", "{count} hands", count) : tn("{count} round", "{count} rounds", count);
+}
+
+/** A finished hand (round) in the score panel's list: "Hand 2: Ann went out". */
+function handLine(word, summary) {
+  // TRANSLATORS: {summary} is the server's words for how the hand (round) ended.
+  return word === "hand" ? t("Hand {number}: {summary}", { number: summary.number, summary: summary.text }) : t("Round {number}: {summary}", { number: summary.number, summary: summary.text });
 }
 
 export function teamLabels(view) {
   if (!view.sides.some((side) => side.seats.length > 1)) return {};
   const labels = {};
   view.sides.forEach((side, index) => {
-    for (const seat of side.seats) labels[seat] = `Team ${String.fromCharCode(65 + index)}`;
+    // TRANSLATORS: a team of players; {letter} is A, B, C...
+    for (const seat of side.seats) labels[seat] = t("Team {letter}", { letter: String.fromCharCode(65 + index) });
   });
   return labels;
 }
@@ -135,7 +183,7 @@ export function scorePanel(view, { onSummary }) {
           ),
           h("strong", { class: "side-points" }, score(side.score)),
         ),
-        h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(scale), "aria-valuenow": String(side.score), "aria-label": rounds ? `${names}: ${side.score}` : `${names}: ${side.score} of ${view.target}` }, h("span", { style: { width: `${width}%` } })),
+        h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(scale), "aria-valuenow": String(side.score), "aria-label": rounds ? `${names}: ${side.score}` : t("{names}: {score} of {target}", { names, score: side.score, target: view.target }) }, h("span", { style: { width: `${width}%` } })),
       );
     }),
   );
@@ -143,20 +191,20 @@ export function scorePanel(view, { onSummary }) {
     ? h(
         "div",
         { class: "past-hands" },
-        h("h3", {}, `Finished ${word}s`),
+        h("h3", {}, word === "hand" ? t("Finished hands") : t("Finished rounds")),
         h(
           "ul",
           {},
           view.summaries.map((summary) =>
-            h("li", {}, h("button", { type: "button", class: "link", onclick: () => onSummary(summary) }, `${word[0].toUpperCase()}${word.slice(1)} ${summary.number}: ${summary.text}`)),
+            h("li", {}, h("button", { type: "button", class: "link", onclick: () => onSummary(summary) }, handLine(word, summary))),
           ),
         ),
       )
     : null;
   return h(
     "section",
-    { class: "panel score-panel", "aria-label": "Scores" },
-    h("h2", {}, "Scores", h("span", { class: "target" }, rounds ? (view.low_wins ? "lowest wins" : `${plural(view.target, word)}`) : `to ${view.target}`)),
+    { class: "panel score-panel", "aria-label": t("Scores") },
+    h("h2", {}, t("Scores"), h("span", { class: "target" }, rounds ? (view.low_wins ? t("lowest wins") : deals(word, view.target)) : t("to {target}", { target: view.target }))),
     list,
     past,
   );
@@ -170,8 +218,8 @@ export function logPanel(view) {
   );
   return h(
     "section",
-    { class: "panel log-panel", "aria-label": "Moves" },
-    h("h2", {}, `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`),
-    items.length ? h("ol", { class: "log", role: "log", "aria-live": "off" }, items) : h("p", { class: "muted" }, "No moves yet."),
+    { class: "panel log-panel", "aria-label": t("Moves") },
+    h("h2", {}, word === "hand" ? t("Hand {number}", { number: view.hand_number }) : t("Round {number}", { number: view.hand_number })),
+    items.length ? h("ol", { class: "log", role: "log", "aria-live": "off" }, items) : h("p", { class: "muted" }, t("No moves yet.")),
   );
 }

@@ -4,6 +4,7 @@
 // the room is no good.
 
 import { ApiError, languageQuery } from "./api.js";
+import { t } from "./i18n.js";
 
 /** Close codes after which reconnecting cannot help: bad credential, revoked seat, unknown room. */
 const FINAL_CLOSES = new Set([4401, 4403, 4404]);
@@ -120,12 +121,12 @@ export class RoomSocket {
     this.welcomed = false;
     for (const [id, waiter] of this.pending) {
       this.pending.delete(id);
-      waiter.reject(new ApiError("offline", "The connection dropped before the move was confirmed."));
+      waiter.reject(new ApiError("offline", t("The connection dropped before the move was confirmed.")));
     }
     if (this.closed) return;
     if (FINAL_CLOSES.has(code)) {
       this.closed = true;
-      this.handlers.onState("fatal", this.lastError || new ApiError("closed", "The server closed this room's connection."));
+      this.handlers.onState("fatal", this.lastError || new ApiError("closed", t("The server closed this room's connection.")));
       return;
     }
     this.handlers.onState("lost");
@@ -175,7 +176,7 @@ export class RoomSocket {
 
   /** Play `text` for the socket's seat on `view`; settles with the played move (the ack) or an ApiError. */
   move(view, text) {
-    if (!this.connected) return Promise.reject(new ApiError("offline", "Not connected: the move was not sent."));
+    if (!this.connected) return Promise.reject(new ApiError("offline", t("Not connected: the move was not sent.")));
     this.counter += 1;
     const id = `m${view.move_number}-${this.counter}`;
     return new Promise((resolve, reject) => {
@@ -186,7 +187,7 @@ export class RoomSocket {
 
   /** Between hands: this seat has seen the end of hand `handNumber`; settles on the server's ack. */
   continueHand(view, handNumber) {
-    if (!this.connected) return Promise.reject(new ApiError("offline", "Not connected: try again in a moment."));
+    if (!this.connected) return Promise.reject(new ApiError("offline", t("Not connected: try again in a moment.")));
     this.counter += 1;
     const id = `c${handNumber}-${this.counter}`;
     return new Promise((resolve, reject) => {

@@ -5,7 +5,8 @@
 
 import { ApiError, api, roomApi } from "./api.js";
 import { forgetRoom, roomHash, savedRoom, saveRoom } from "./credentials.js";
-import { h } from "./dom.js";
+import { h, parts } from "./dom.js";
+import { N_, t } from "./i18n.js";
 import { Lobby } from "./lobby.js";
 import { RoomSocket } from "./room-socket.js";
 import { openTransportTable } from "./table.js";
@@ -18,10 +19,10 @@ export function roomPage(root, id, params, { navigate }) {
 }
 
 const FATAL_WORDS = {
-  bad_token: "This link does not open this room any more: the host may have given the seat to someone else. Ask the host for a new link.",
-  revoked: "The host has reset your seat. Ask the host for a new link.",
-  unknown_room: "There is no such room: it may have been made on another server.",
-  not_authenticated: "The server did not accept this page's credential.",
+  bad_token: N_("This link does not open this room any more: the host may have given the seat to someone else. Ask the host for a new link."),
+  revoked: N_("The host has reset your seat. Ask the host for a new link."),
+  unknown_room: N_("There is no such room: it may have been made on another server."),
+  not_authenticated: N_("The server did not accept this page's credential."),
 };
 
 class RoomPage {
@@ -51,14 +52,14 @@ class RoomPage {
     else if (join) this.credential = join;
     else if (saved && saved.token) this.credential = saved.token;
     else {
-      this.fail("This room needs its link", "Open the link the host shared with you: it carries the key to the room.");
+      this.fail(t("This room needs its link"), t("Open the link the host shared with you: it carries the key to the room."));
       return;
     }
     // Opening the share link again after taking a seat: offer the way back to the seat.
     this.ownSeatLink = join && saved && saved.token && saved.token !== join ? roomHash(this.id, "token", saved.token) : null;
     this.banner = h("div", { class: "connection-banner", role: "alert", hidden: true });
     // The lobby's banner; the table has its own (the table replaces everything in this.content).
-    this.content = h("div", { class: "room-content" }, this.banner, h("div", { class: "loading" }, "Opening the room\u2026"));
+    this.content = h("div", { class: "room-content" }, this.banner, h("div", { class: "loading" }, t("Opening the room\u2026")));
     this.root.replaceChildren(h("div", { class: "room-page" }, this.content));
     api.catalog().then(
       (catalog) => {
@@ -86,7 +87,7 @@ class RoomPage {
     if (this.table) this.table.destroy();
     this.table = null;
     this.root.replaceChildren(
-      h("div", { class: "page-error room-error" }, h("h1", {}, title), h("p", {}, words), h("a", { href: "#/", class: "button primary" }, "Back to the start")),
+      h("div", { class: "page-error room-error" }, h("h1", {}, title), h("p", {}, words), h("a", { href: "#/", class: "button primary" }, t("Back to the start"))),
     );
   }
 
@@ -104,7 +105,8 @@ class RoomPage {
   roomChanged(room) {
     if (this.closed) return;
     this.room = room;
-    document.title = `${room.title} \u00b7 online room \u00b7 bonepile`;
+    // TRANSLATORS: an online room's title in the browser; {game} is the game's title.
+    document.title = t("{game} \u00b7 online room \u00b7 bonepile", { game: room.title });
     if (room.state === "waiting") {
       this.showLobby();
       return;
@@ -128,7 +130,7 @@ class RoomPage {
     if (state === "fatal") {
       const code = error && error.code;
       if (code === "bad_token" || code === "revoked" || code === "unknown_room") forgetRoom(this.id, this.credential);
-      this.fail("This room cannot be opened", FATAL_WORDS[code] || (error ? error.message : "The server closed the connection."));
+      this.fail(t("This room cannot be opened"), FATAL_WORDS[code] ? t(FATAL_WORDS[code]) : error ? error.message : t("The server closed the connection."));
       return;
     }
     if (this.feed) {
@@ -137,7 +139,7 @@ class RoomPage {
       return;
     }
     this.banner.hidden = state === "open";
-    this.banner.textContent = "Connection to the server lost: reconnecting\u2026";
+    this.banner.textContent = t("Connection to the server lost: reconnecting\u2026");
     if (this.lobby) this.lobby.setOnline(state === "open");
   }
 
@@ -195,9 +197,10 @@ class RoomPage {
   }
 
   watchingWords() {
-    if (this.role === "host") return "You host this room and watch the table.";
-    if (this.ownSeatLink) return ["You are watching this table, but you hold a seat in it: ", h("a", { href: this.ownSeatLink, class: "own-seat-link" }, "back to my seat")];
-    return "You are watching this table.";
+    if (this.role === "host") return t("You host this room and watch the table.");
+    // TRANSLATORS: {link} is a link whose words are "back to my seat".
+    if (this.ownSeatLink) return parts(t("You are watching this table, but you hold a seat in it: {link}"), { link: h("a", { href: this.ownSeatLink, class: "own-seat-link" }, t("back to my seat")) });
+    return t("You are watching this table.");
   }
 
   /** The table's transport over this page's room socket (see solo-transport.js for the shape). */
@@ -216,7 +219,8 @@ class RoomPage {
           undo: false,
           hints: !!room.hints && seat !== null && seat !== undefined,
           homeSeat: seat,
-          badge: "online",
+          // TRANSLATORS: a badge in the table's top bar: the game is played online.
+          badge: t("online"),
           watching: page.watchingWords(),
         };
       },
@@ -246,7 +250,7 @@ class RoomPage {
       recordName: (view) => `bonepile-${room.game}-${view.id}`,
       again: mayRematch
         ? {
-            label: "Rematch",
+            label: t("Rematch"),
             async run(view) {
               try {
                 await roomApi.rematch(page.id, page.credential, view.id);

@@ -5,6 +5,7 @@
 // refresh(view); and, when the table offers them, hint(view), undo(view), record(view), again.
 
 import { api, TableSocket } from "./api.js";
+import { t } from "./i18n.js";
 
 export function soloTransport(id, navigate) {
   let summary = null;
@@ -23,7 +24,7 @@ export function soloTransport(id, navigate) {
         undoRule: summary.undo_rule,
         hints: summary.human_seats.length > 0,
         homeSeat: summary.hot_seat ? summary.human_seats[0] : seatSpec,
-        watching: "You are watching: every seat is played by the computer.",
+        watching: t("You are watching: every seat is played by the computer."),
       };
     },
     connect({ onView, onState }) {
@@ -41,7 +42,7 @@ export function soloTransport(id, navigate) {
     record: () => api.record(id),
     recordName: () => `bonepile-${summary.game}-${id}`,
     again: {
-      label: "Play again",
+      label: t("Play again"),
       async run(view) {
         const options = { ...view.rules };
         delete options.preset;

@@ -3,7 +3,8 @@
 
 import { api } from "./api.js";
 import { roomHash, savedRooms } from "./credentials.js";
-import { ago, h, plural } from "./dom.js";
+import { ago, h } from "./dom.js";
+import { t, tn, tp } from "./i18n.js";
 
 /** How many unfinished games the list shows before "Show all" (fewer on a phone, where it comes first). */
 export const RESUME_SHOWN = 5;
@@ -17,20 +18,32 @@ function resumeLink(game) {
   return h(
     "a",
     { class: "resume-game", href: `#/game/${game.id}`, "data-game-id": game.id },
-    h("span", { class: "resume-title" }, `${game.title} \u00b7 ${game.preset}`, game.hot_seat ? h("span", { class: "badge" }, "hot seat") : null),
+    h(
+      "span",
+      { class: "resume-title" },
+      `${game.title} \u00b7 ${game.preset}`,
+      // TRANSLATORS: a badge: several people play this game at one screen.
+      game.hot_seat ? h("span", { class: "badge" }, t("hot seat")) : null,
+    ),
     h(
       "span",
       { class: "resume-players" },
       game.sides.map((side) => h("span", { class: "resume-side" }, side.seats.map((seat) => game.seats[seat].name).join(" & "), h("strong", {}, ` ${side.score}`))),
     ),
-    h("span", { class: "resume-when" }, `${game.hand_word[0].toUpperCase()}${game.hand_word.slice(1)} ${game.hand_number} \u00b7 ${ago(game.updated_at)}`),
+    // TRANSLATORS: where an unfinished game is and when it was last played: "Hand 2 · 3 minutes ago".
+    h("span", { class: "resume-when" }, game.hand_word === "hand" ? t("Hand {number} \u00b7 {ago}", { number: game.hand_number, ago: ago(game.updated_at) }) : t("Round {number} \u00b7 {ago}", { number: game.hand_number, ago: ago(game.updated_at) })),
   );
 }
 
 /** One game of the list, with its "Abandon" button and the confirmation it asks for. */
 function resumeItem(game, onGone) {
   const item = h("li", { class: "resume-item", "data-game-id": game.id });
-  const name = `${game.title} \u00b7 ${game.preset}, ${game.hand_word} ${game.hand_number}`;
+  const hand = game.hand_word === "hand";
+  const facts = { game: game.title, preset: game.preset, number: game.hand_number };
+  // TRANSLATORS: {game} is a game's title, {preset} its rules' name (all-fives), {number} the hand (round) it is at.
+  const question = hand ? t("Abandon {game} \u00b7 {preset}, hand {number}?", facts) : t("Abandon {game} \u00b7 {preset}, round {number}?", facts);
+  // TRANSLATORS: a button's label for a screen reader; {game} is a game's title, {preset} its rules' name.
+  const label = hand ? t("Abandon {game} \u00b7 {preset}, hand {number}", facts) : t("Abandon {game} \u00b7 {preset}, round {number}", facts);
   const ask = () => {
     const error = h("p", { class: "form-error", role: "alert", hidden: true });
     const yes = h(
@@ -54,23 +67,23 @@ function resumeItem(game, onGone) {
           }
         },
       },
-      "Abandon",
+      t("Abandon"),
     );
     const keep = () => {
       show();
       item.querySelector("button.abandon")?.focus();
     };
-    const no = h("button", { type: "button", class: "quiet abandon-no", onclick: keep }, "Keep it");
+    const no = h("button", { type: "button", class: "quiet abandon-no", onclick: keep }, t("Keep it"));
     item.replaceChildren(
       h(
         "div",
         {
           class: "abandon-confirm",
           role: "group",
-          "aria-label": `Abandon ${name}?`,
+          "aria-label": question,
           onkeydown: (event) => event.key === "Escape" && (event.preventDefault(), keep()),
         },
-        h("p", {}, h("strong", {}, `Abandon ${name}?`), " It is removed for good: it cannot be resumed."),
+        h("p", {}, h("strong", {}, question), " ", t("It is removed for good: it cannot be resumed.")),
         h("div", { class: "abandon-actions" }, yes, no),
         error,
       ),
@@ -78,7 +91,7 @@ function resumeItem(game, onGone) {
     no.focus();
   };
   const show = () => {
-    const button = h("button", { type: "button", class: "quiet abandon", title: "Abandon this game", "aria-label": `Abandon ${name}`, onclick: ask }, "Abandon");
+    const button = h("button", { type: "button", class: "quiet abandon", title: t("Abandon this game"), "aria-label": label, onclick: ask }, t("Abandon"));
     item.replaceChildren(resumeLink(game), button);
   };
   show();
@@ -89,8 +102,8 @@ function resumeItem(game, onGone) {
 export function resumeCard(unfinished) {
   const games = [...(unfinished.games || [])].sort(newestFirst);
   const card = h("section", { class: "card resume", "aria-labelledby": "resume-title" });
-  const title = h("h2", { id: "resume-title" }, "Resume");
-  const empty = () => h("p", { class: "muted" }, "No unfinished games. Deal one!");
+  const title = h("h2", { id: "resume-title" }, t("Resume"));
+  const empty = () => h("p", { class: "muted" }, t("No unfinished games. Deal one!"));
   if (!games.length) {
     card.append(title, empty());
     return card;
@@ -115,7 +128,7 @@ export function resumeCard(unfinished) {
     const shown = all ? items : items.slice(0, handful());
     list.replaceChildren(...shown);
     more.hidden = items.length <= handful();
-    more.textContent = all ? "Show fewer" : `Show all ${plural(items.length, "game")}`;
+    more.textContent = all ? t("Show fewer") : tn("Show all {count} game", "Show all {count} games", items.length);
     more.setAttribute("aria-expanded", String(all));
   };
   draw();
@@ -130,7 +143,7 @@ export function roomsCard() {
     ? h(
         "section",
         { class: "card resume rooms", "aria-labelledby": "rooms-title" },
-        h("h2", { id: "rooms-title" }, "Your online rooms"),
+        h("h2", { id: "rooms-title" }, t("Your online rooms")),
         h(
           "ul",
           { class: "resume-list" },
@@ -141,8 +154,14 @@ export function roomsCard() {
               h(
                 "a",
                 { class: "resume-game room-link", href: roomHash(room.id, "token", room.token), "data-room-id": room.id },
-                h("span", { class: "resume-title" }, `${room.title || "Room"}${room.preset ? ` \u00b7 ${room.preset}` : ""}`, h("span", { class: "badge" }, room.role === "host" ? "host" : "seat")),
-                h("span", { class: "resume-when" }, room.seat === null || room.seat === undefined ? "you watch" : `you play seat ${room.seat + 1}`),
+                h(
+                  "span",
+                  { class: "resume-title" },
+                  `${room.title || t("Room")}${room.preset ? ` \u00b7 ${room.preset}` : ""}`,
+                  // TRANSLATORS: a badge on an online room of the start page: this browser hosts it, or holds a seat in it.
+                  h("span", { class: "badge" }, room.role === "host" ? tp("room badge", "host") : tp("room badge", "seat")),
+                ),
+                h("span", { class: "resume-when" }, room.seat === null || room.seat === undefined ? t("you watch") : t("you play seat {n}", { n: room.seat + 1 })),
               ),
             ),
           ),

@@ -3,7 +3,9 @@
 
 import { api, roomApi } from "./api.js";
 import { roomHash, saveRoom } from "./credentials.js";
-import { h, seatColor } from "./dom.js";
+import { andList, h, parts, seatColor } from "./dom.js";
+import { formatNumber, t, tn, tp } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 import { resumeCard, roomsCard } from "./start-lists.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
@@ -30,18 +32,34 @@ function rememberedChoices(game, state, saved) {
   if (saved.game !== game.name) return [];
   const preset = game.presets.find((p) => p.name === state.preset);
   const words = [];
-  if (state.preset !== game.default_preset) words.push(`${state.preset} rules`);
-  if (preset && state.players !== preset.players.default) words.push(`${state.players} players`);
+  // TRANSLATORS: one of the choices remembered from the last game; {preset} is a preset's name (all-fives).
+  if (state.preset !== game.default_preset) words.push(t("{preset} rules", { preset: state.preset }));
+  if (preset && state.players !== preset.players.default) words.push(tn("{count} player", "{count} players", state.players));
   const levels = Object.fromEntries(game.ai_levels.map((level) => [level.level, level.label]));
   const chosen = state.seats.filter((seat, i) => (i === 0 ? seat.kind !== "human" : seat.kind !== "ai" || seat.level !== game.default_level));
   if (chosen.length) {
-    const kinds = [...new Set(state.seats.slice(1).map((seat) => (seat.kind === "ai" ? `${levels[seat.level] || seat.level} computer` : "human")))];
-    words.push(`seats: ${kinds.join(" and ")}`);
+    // TRANSLATORS: who plays a seat, among the choices remembered from the last game; {level} is "Hard".
+    const kinds = [...new Set(state.seats.slice(1).map((seat) => (seat.kind === "ai" ? t("{level} computer", { level: levels[seat.level] || seat.level }) : t("human"))))];
+    // TRANSLATORS: the kinds of players of the other seats, remembered from the last game: "Hard computer and human".
+    const joined = kinds.reduce((all, kind) => t("{first} and {second}", { first: all, second: kind }));
+    // TRANSLATORS: among the choices remembered from the last game: "seats: Hard computer and human".
+    words.push(t("seats: {kinds}", { kinds: joined }));
   }
-  if (state.seats.some((seat) => seat.name && seat.name.trim())) words.push("names");
-  if (state.target) words.push(game.goal === "rounds" ? `${state.target} rounds` : `play to ${state.target}`);
+  // TRANSLATORS: among the choices remembered from the last game: the players' names.
+  if (state.seats.some((seat) => seat.name && seat.name.trim())) words.push(t("names"));
+  if (state.target) {
+    const target = Number(state.target);
+    // TRANSLATORS: among the choices remembered from the last game: how long the game lasts.
+    words.push(game.goal === "rounds" ? tn("{count} round", "{count} rounds", target) : t("play to {target}", { target }));
+  }
   if (state.tileSet) words.push(state.tileSet);
   return words;
+}
+
+/** The choices remembered, one after the other: "block rules, 3 players, play to 10". */
+function choiceList(words) {
+  // TRANSLATORS: a list of choices remembered from the last game, one more added at its end.
+  return words.reduce((list, item) => t("{list}, {item}", { list, item }));
 }
 
 /** A game's picture: the few tiles its catalog entry names (`art`), drawn as its kind of tile (`tile`). */
@@ -58,8 +76,7 @@ function illustration(game) {
 
 /** "Dominoes, Tri-Ominos and Mexican Train": every game of the catalog, by title. */
 function titles(catalog) {
-  const names = catalog.games.map((game) => game.title);
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+  return andList(catalog.games.map((game) => game.title));
 }
 
 /** Show the start page in `root`; the answer's destroy() stops it from drawing if it is still loading. */
@@ -71,19 +88,20 @@ export function startPage(root, { navigate }) {
 
 async function load(root, navigate, page) {
   document.title = "bonepile";
-  root.replaceChildren(h("div", { class: "loading" }, "Loading\u2026"));
+  root.replaceChildren(h("div", { class: "loading" }, t("Loading\u2026")));
   let catalog;
   let unfinished;
   try {
     [catalog, unfinished] = await Promise.all([api.catalog(), api.games("playing")]);
   } catch (error) {
     if (!page.closed) {
-      root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, "The server cannot be reached"), h("p", {}, error.message), h("button", { class: "primary", onclick: () => load(root, navigate, page) }, "Try again")));
+      root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, t("The server cannot be reached")), h("p", {}, error.message), h("button", { class: "primary", onclick: () => load(root, navigate, page) }, t("Try again"))));
     }
     return;
   }
   if (page.closed) return;
-  document.title = `bonepile: ${titles(catalog)}`;
+  // TRANSLATORS: the start page's title in the browser; {games} is "Dominoes, Tri-Ominos and Mexican Train".
+  document.title = t("bonepile: {games}", { games: titles(catalog) });
   const games = Object.fromEntries(catalog.games.map((game) => [game.name, game]));
   const saved = remembered();
   const state = {
@@ -143,7 +161,7 @@ async function load(root, navigate, page) {
     form.querySelector("#start-game")?.focus();
   };
 
-  const form = h("form", { class: "new-game", "aria-label": "New game" });
+  const form = h("form", { class: "new-game", "aria-label": t("New game") });
   const redraw = () => {
     const focused = document.activeElement && document.activeElement.id;
     form.replaceChildren(...formParts().filter(Boolean));
@@ -159,7 +177,7 @@ async function load(root, navigate, page) {
     const gameChoice = h(
       "fieldset",
       { class: "game-choice" },
-      h("legend", {}, "Game"),
+      h("legend", {}, t("Game")),
       catalog.games.map((entry) =>
         h(
           "label",
@@ -180,14 +198,15 @@ async function load(root, navigate, page) {
           }),
           illustration(entry),
           h("span", { class: "game-name" }, entry.title),
-          h("span", { class: "game-players" }, `${entry.players.min}\u2013${entry.players.max} players`),
+          // TRANSLATORS: how many can play a game: "2–4 players".
+          h("span", { class: "game-players" }, t("{min}\u2013{max} players", { min: entry.players.min, max: entry.players.max })),
         ),
       ),
     );
     const presetChoice = h(
       "fieldset",
       { class: "preset-choice" },
-      h("legend", {}, "Rules"),
+      h("legend", {}, t("Rules")),
       game.presets.map((entry) =>
         h(
           "label",
@@ -204,7 +223,8 @@ async function load(root, navigate, page) {
               redraw();
             },
           }),
-          h("span", { class: "preset-name" }, entry.name, entry.name === game.default_preset ? h("span", { class: "badge" }, "standard") : null),
+          // TRANSLATORS: a badge beside the preset that is the game's standard rules.
+          h("span", { class: "preset-name" }, entry.name, entry.name === game.default_preset ? h("span", { class: "badge" }, tp("rules", "standard")) : null),
           h("span", { class: "preset-description" }, entry.description),
         ),
       ),
@@ -215,7 +235,7 @@ async function load(root, navigate, page) {
     const playerCount = h(
       "div",
       { class: "field inline" },
-      h("label", { for: "players" }, "Players"),
+      h("label", { for: "players" }, t("Players")),
       h(
         "select",
         {
@@ -228,10 +248,10 @@ async function load(root, navigate, page) {
             redraw();
           },
         },
-        counts.map((n) => h("option", { value: n, selected: n === state.players }, String(n))),
+        counts.map((n) => h("option", { value: n, selected: n === state.players }, formatNumber(n))),
       ),
       // What ends the game: a score to play to, or (a game of so many rounds) how many rounds.
-      h("label", { for: "target" }, rounds ? "Rounds" : "Play to"),
+      h("label", { for: "target" }, rounds ? t("Rounds") : t("Play to")),
       h("input", {
         id: "target",
         name: "target",
@@ -239,12 +259,13 @@ async function load(root, navigate, page) {
         min: "1",
         max: rounds ? "99" : "1000",
         inputmode: "numeric",
-        placeholder: "default",
+        // TRANSLATORS: the placeholder of an empty field: the rules' own value is used.
+        placeholder: t("default"),
         value: state.target,
         oninput: (event) => (state.target = event.target.value),
         "aria-describedby": "target-help",
       }),
-      h("span", { id: "target-help", class: "help" }, rounds ? "rounds (empty: all of them, as the rules say)" : "points (empty: as the rules say)"),
+      h("span", { id: "target-help", class: "help" }, rounds ? t("rounds (empty: all of them, as the rules say)") : t("points (empty: as the rules say)")),
     );
     // The sets the engine deals (Dominoes); the first is the rules' own and sends no option.
     const tileChoice =
@@ -252,18 +273,20 @@ async function load(root, navigate, page) {
         ? h(
             "div",
             { class: "field inline" },
-            h("label", { for: "tile-set" }, "Tiles"),
+            h("label", { for: "tile-set" }, t("Tiles")),
             h(
               "select",
               { id: "tile-set", name: "set", onchange: (event) => (state.tileSet = event.target.value) },
-              sets().map((entry, i) => h("option", { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet }, `${entry.name} (${entry.tiles} tiles)`)),
+              sets().map((entry, i) => h("option", { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet }, // TRANSLATORS: a set of tiles to play with; {set} is its name, such as double-nine.
+                tn("{set} ({count} tile)", "{set} ({count} tiles)", entry.tiles, { set: entry.name }),
+              )),
             ),
           )
         : null;
     const clock = h(
       "div",
       { class: "field inline" },
-      h("label", { for: "time-limit" }, "Time per turn"),
+      h("label", { for: "time-limit" }, t("Time per turn")),
       h("input", {
         id: "time-limit",
         name: "time-limit",
@@ -271,25 +294,26 @@ async function load(root, navigate, page) {
         min: "5",
         max: "86400",
         inputmode: "numeric",
-        placeholder: "no limit",
+        placeholder: t("no limit"),
         value: state.timeLimit,
         oninput: (event) => (state.timeLimit = event.target.value),
         "aria-describedby": "time-limit-help",
       }),
-      h("span", { id: "time-limit-help", class: "help" }, "seconds, 5 or more, for this game only (empty: no limit; at zero the server moves for you)"),
+      h("span", { id: "time-limit-help", class: "help" }, t("seconds, 5 or more, for this game only (empty: no limit; at zero the server moves for you)")),
     );
     const humans = state.seats.filter((seat) => seat.kind === "human").length;
     const online = state.online;
     const seatValue = (seat, i) => (seat.kind === "ai" ? seat.level : online && state.hostSeat === i ? "you" : "human");
     const placeholder = (seat, i) => {
-      if (seat.kind === "ai") return state.seats.filter((other) => other.kind === "ai").length === 1 ? "Computer" : `Computer ${i + 1}`;
-      if (online) return state.hostSeat === i ? "Your name" : `Player ${i + 1} (they can set it)`;
-      return humans === 1 ? "You" : `Player ${i + 1}`;
+      // TRANSLATORS: the name a computer's seat gets when none is written ({n}: the seat's number).
+      if (seat.kind === "ai") return state.seats.filter((other) => other.kind === "ai").length === 1 ? t("Computer") : t("Computer {n}", { n: i + 1 });
+      if (online) return state.hostSeat === i ? t("Your name") : t("Player {n} (they can set it)", { n: i + 1 });
+      return humans === 1 ? t("You") : t("Player {n}", { n: i + 1 });
     };
     const seatRows = h(
       "fieldset",
       { class: "seats" },
-      h("legend", {}, "Seats, in turn order"),
+      h("legend", {}, t("Seats, in turn order")),
       state.seats.map((seat, i) =>
         h(
           "div",
@@ -299,7 +323,7 @@ async function load(root, navigate, page) {
             id: `seat-name-${i}`,
             type: "text",
             maxlength: "24",
-            "aria-label": `Seat ${i + 1} name`,
+            "aria-label": t("Seat {n} name", { n: i + 1 }),
             placeholder: placeholder(seat, i),
             value: seat.name,
             oninput: (event) => (seat.name = event.target.value),
@@ -308,7 +332,7 @@ async function load(root, navigate, page) {
             "select",
             {
               id: `seat-kind-${i}`,
-              "aria-label": `Seat ${i + 1}: human or computer`,
+              "aria-label": t("Seat {n}: human or computer", { n: i + 1 }),
               onchange: (event) => {
                 const value = event.target.value;
                 if (value === "you") {
@@ -324,30 +348,32 @@ async function load(root, navigate, page) {
                 redraw();
               },
             },
-            online ? h("option", { value: "you", selected: seatValue(seat, i) === "you" }, "You") : null,
-            h("option", { value: "human", selected: seatValue(seat, i) === "human" }, online ? "A friend (online)" : "Human"),
-            game.ai_levels.map((level) => h("option", { value: level.level, selected: seat.kind === "ai" && seat.level === level.level }, `Computer \u00b7 ${level.label}`)),
+            online ? h("option", { value: "you", selected: seatValue(seat, i) === "you" }, t("You")) : null,
+            h("option", { value: "human", selected: seatValue(seat, i) === "human" }, online ? t("A friend (online)") : t("Human")),
+            // TRANSLATORS: who plays a seat; {level} is the computer's level ("Hard").
+            game.ai_levels.map((level) => h("option", { value: level.level, selected: seat.kind === "ai" && seat.level === level.level }, t("Computer \u00b7 {level}", { level: level.label }))),
           ),
         ),
       ),
       online
-        ? h("p", { class: "help" }, state.hostSeat === null ? "You take no seat: you will watch the table and host the room." : "Each friend's seat gets its own secret link; you can also share one link for anyone to pick a free seat.")
+        ? h("p", { class: "help" }, state.hostSeat === null ? t("You take no seat: you will watch the table and host the room.") : t("Each friend's seat gets its own secret link; you can also share one link for anyone to pick a free seat."))
         : humans > 1
-          ? h("p", { class: "help" }, "Several humans share this screen: the tiles hide between turns while the device is passed.")
+          ? h("p", { class: "help" }, t("Several humans share this screen: the tiles hide between turns while the device is passed."))
           : null,
     );
     const submit = h(
       "div",
       { class: "form-actions" },
-      h("button", { type: "submit", class: "primary big", id: "start-game" }, online ? "Create the room" : "Deal the tiles"),
-      h("a", { href: `#/how/${state.game}`, class: "how-link" }, `How to play ${game.title}`),
+      h("button", { type: "submit", class: "primary big", id: "start-game" }, online ? t("Create the room") : t("Deal the tiles")),
+      h("a", { href: `#/how/${state.game}`, class: "how-link" }, t("How to play {game}", { game: game.title })),
     );
     const note = recalled.length
       ? h(
           "div",
           { class: "remembered-note", role: "note", id: "remembered" },
-          h("span", {}, "Remembered from your last game: ", h("strong", {}, recalled.join(", ")), "."),
-          h("button", { type: "button", class: "quiet", id: "rules-defaults", onclick: useDefaults }, "Rules\u2019 defaults"),
+          // TRANSLATORS: {choices} is a list of what was remembered: "block rules, 3 players, play to 10".
+          h("span", {}, ...parts(t("Remembered from your last game: {choices}."), { choices: h("strong", {}, choiceList(recalled)) })),
+          h("button", { type: "button", class: "quiet", id: "rules-defaults", onclick: useDefaults }, t("Rules\u2019 defaults")),
         )
       : null;
     const hintsChoice = online
@@ -355,7 +381,7 @@ async function load(root, navigate, page) {
           "div",
           { class: "field inline" },
           h("input", { id: "room-hints", type: "checkbox", checked: state.hints, onchange: (event) => (state.hints = event.target.checked) }),
-          h("label", { for: "room-hints" }, "Players may ask for hints"),
+          h("label", { for: "room-hints" }, t("Players may ask for hints")),
         )
       : null;
     return [note, modeChoice(), gameChoice, presetChoice, playerCount, tileChoice, clock, hintsChoice, seatRows, submit];
@@ -365,10 +391,10 @@ async function load(root, navigate, page) {
     h(
       "fieldset",
       { class: "mode-choice" },
-      h("legend", {}, "Where"),
+      h("legend", {}, t("Where")),
       [
-        [false, "mode-local", "At this screen", "against the computer, or friends passing the device"],
-        [true, "mode-online", "Play online", "friends join from their own browsers with a link"],
+        [false, "mode-local", t("At this screen"), t("against the computer, or friends passing the device")],
+        [true, "mode-online", t("Play online"), t("friends join from their own browsers with a link")],
       ].map(([value, id, title, words]) =>
         h(
           "label",
@@ -438,7 +464,7 @@ async function load(root, navigate, page) {
   const howTo = h(
     "section",
     { class: "card how" },
-    h("h2", {}, "How to play"),
+    h("h2", {}, t("How to play")),
     h("ul", { class: "how-links" }, catalog.games.map((game) => h("li", {}, h("a", { href: `#/how/${game.name}` }, illustration(game), h("span", {}, game.title))))),
   );
 
@@ -446,8 +472,15 @@ async function load(root, navigate, page) {
     h(
       "div",
       { class: "start-page" },
-      h("header", { class: "hero" }, h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"), h("p", {}, `${titles(catalog)}, against the computer, with friends at one screen, or online.`)),
-      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, "New game"), form), h("div", { class: "side-column" }, resume, roomList, howTo)),
+      h(
+        "header",
+        { class: "hero" },
+        h("div", { class: "hero-tools" }, languagePicker()),
+        h("h1", {}, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"),
+        // TRANSLATORS: under the start page's title; {games} is "Dominoes, Tri-Ominos and Mexican Train".
+        h("p", {}, t("{games}, against the computer, with friends at one screen, or online.", { games: titles(catalog) })),
+      ),
+      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, t("New game")), form), h("div", { class: "side-column" }, resume, roomList, howTo)),
     ),
   );
 }
