@@ -277,9 +277,14 @@ async function load(root, navigate, page) {
             h(
               "select",
               { id: "tile-set", name: "set", onchange: (event) => (state.tileSet = event.target.value) },
-              sets().map((entry, i) => h("option", { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet }, // TRANSLATORS: a set of tiles to play with; {set} is its name, such as double-nine.
-                tn("{set} ({count} tile)", "{set} ({count} tiles)", entry.tiles, { set: entry.name }),
-              )),
+              sets().map((entry, i) =>
+                h(
+                  "option",
+                  { value: i === 0 ? "" : entry.name, selected: (i === 0 ? "" : entry.name) === state.tileSet },
+                  // TRANSLATORS: a set of tiles to play with; {set} is its name, such as double-nine.
+                  tn("{set} ({count} tile)", "{set} ({count} tiles)", entry.tiles, { set: entry.name }),
+                ),
+              ),
             ),
           )
         : null;
