@@ -120,11 +120,18 @@ export function playerCard(view, player, { teamLabel = null, changed = false, aw
 /** A player's card read aloud: "Ann, Computer · Hard, 5 tiles, score 12, passed". */
 function cardLabel(player, away) {
   const values = { name: player.name, level: levelWords(player), score: player.score, status: player.status };
-  // TRANSLATORS: a player's card read aloud; {level} is "Human" or "Computer · Hard", {status} what they just did.
-  if (away && player.status) return tn("{name}, {level}, away, {count} tile, score {score}, {status}", "{name}, {level}, away, {count} tiles, score {score}, {status}", player.tiles, values);
-  if (away) return tn("{name}, {level}, away, {count} tile, score {score}", "{name}, {level}, away, {count} tiles, score {score}", player.tiles, values);
-  if (player.status) return tn("{name}, {level}, {count} tile, score {score}, {status}", "{name}, {level}, {count} tiles, score {score}, {status}", player.tiles, values);
-  return tn("{name}, {level}, {count} tile, score {score}", "{name}, {level}, {count} tiles, score {score}", player.tiles, values);
+  const count = player.tiles;
+  if (away && player.status) {
+    // TRANSLATORS: a player's card read aloud; {level} is "Human" or "Computer · Hard", {status} what they just did.
+    return tn("{name}, {level}, away, {count} tile, score {score}, {status}", "{name}, {level}, away, {count} tiles, score {score}, {status}", count, values);
+  }
+  if (away) return tn("{name}, {level}, away, {count} tile, score {score}", "{name}, {level}, away, {count} tiles, score {score}", count, values);
+  if (player.status) {
+    // TRANSLATORS: a player's card read aloud; {level} is "Human" or "Computer · Hard", {status} what they just did.
+    return tn("{name}, {level}, {count} tile, score {score}, {status}", "{name}, {level}, {count} tiles, score {score}, {status}", count, values);
+  }
+  // TRANSLATORS: a player's card read aloud; {level} is "Human" or "Computer · Hard".
+  return tn("{name}, {level}, {count} tile, score {score}", "{name}, {level}, {count} tiles, score {score}", count, values);
 }
 
 /** "3 hands" or "3 rounds": how many a game of so many deals lasts. */
@@ -183,7 +190,19 @@ export function scorePanel(view, { onSummary }) {
           ),
           h("strong", { class: "side-points" }, score(side.score)),
         ),
-        h("div", { class: "progress", role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(scale), "aria-valuenow": String(side.score), "aria-label": rounds ? `${names}: ${side.score}` : t("{names}: {score} of {target}", { names, score: side.score, target: view.target }) }, h("span", { style: { width: `${width}%` } })),
+        h(
+          "div",
+          {
+            class: "progress",
+            role: "progressbar",
+            "aria-valuemin": "0",
+            "aria-valuemax": String(scale),
+            "aria-valuenow": String(side.score),
+            // TRANSLATORS: a side's score bar read aloud; {names} are its players, {target} the score played to.
+            "aria-label": rounds ? `${names}: ${side.score}` : t("{names}: {score} of {target}", { names, score: side.score, target: view.target }),
+          },
+          h("span", { style: { width: `${width}%` } }),
+        ),
       );
     }),
   );

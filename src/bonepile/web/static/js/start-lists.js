@@ -15,6 +15,7 @@ const handful = () => (window.matchMedia("(max-width: 600px)").matches ? RESUME_
 const newestFirst = (a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at);
 
 function resumeLink(game) {
+  const when = { number: game.hand_number, ago: ago(game.updated_at) };
   return h(
     "a",
     { class: "resume-game", href: `#/game/${game.id}`, "data-game-id": game.id },
@@ -31,7 +32,7 @@ function resumeLink(game) {
       game.sides.map((side) => h("span", { class: "resume-side" }, side.seats.map((seat) => game.seats[seat].name).join(" & "), h("strong", {}, ` ${side.score}`))),
     ),
     // TRANSLATORS: where an unfinished game is and when it was last played: "Hand 2 · 3 minutes ago".
-    h("span", { class: "resume-when" }, game.hand_word === "hand" ? t("Hand {number} \u00b7 {ago}", { number: game.hand_number, ago: ago(game.updated_at) }) : t("Round {number} \u00b7 {ago}", { number: game.hand_number, ago: ago(game.updated_at) })),
+    h("span", { class: "resume-when" }, game.hand_word === "hand" ? t("Hand {number} \u00b7 {ago}", when) : t("Round {number} \u00b7 {ago}", when)),
   );
 }
 
