@@ -1,0 +1,79 @@
+"""Helpers of the language tests: a fresh extraction of the English the sources say (as ``make messages``
+does it, in-process), the catalogs of the languages, and the named placeholders of a text.
+
+The module has a name no other test folder uses, so tests import it whatever order pytest collects in.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import shlex
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+
+import bonepile.i18n as i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.DEFAULT)
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def makefile_keywords() -> list[str]:
+    """The ``-k`` keywords of the Makefile's ``KEYWORDS``, the ones ``make messages`` extracts with."""
+    line = next(row for row in (ROOT / "Makefile").read_text().splitlines() if row.startswith("KEYWORDS"))
+    words = shlex.split(line.partition("=")[2])
+    return [word for flag, word in zip(words, words[1:], strict=False) if flag == "-k"]
+
+
+@functools.cache
+def template() -> Catalog:
+    """Every English text of the sources, extracted now with ``babel.cfg`` and the Makefile's keywords."""
+    with (ROOT / "babel.cfg").open() as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping, str(ROOT / "babel.cfg"))
+    keywords = parse_keywords(makefile_keywords())
+    catalog = Catalog(project="bonepile", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(ROOT), method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+    ):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def messages(catalog: Catalog) -> list[Message]:
+    return [message for message in catalog if message.id]
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def english_texts() -> set[str]:
+    """Every English text a person may see, singular and plural forms both."""
+    texts: set[str] = set()
+    for message in messages(template()):
+        texts.update(message.id if isinstance(message.id, tuple) else (message.id,))
+    return texts
+
+
+def translated_differently(language: str) -> dict[str, str]:
+    """The English texts whose translation in ``language`` is not the same as the English (so loan words
+    and names that stay the same are allowed on the page), each with its translation."""
+    catalog = i18n.read_catalog(language)
+    found: dict[str, str] = {}
+    if catalog is None:
+        return found
+    for message in messages(catalog):
+        if message.fuzzy:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            continue
+        for english in ids:
+            if english not in strings:
+                found[english] = strings[0]
+    return found
