@@ -23,6 +23,7 @@ Never commit the output as a language's catalog: it is not a translation.
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
 import sys
@@ -52,7 +53,7 @@ def pseudo(text: str) -> str:
 def keywords() -> list[str]:
     line = next(row for row in (ROOT / "Makefile").read_text().splitlines() if row.startswith("KEYWORDS"))
     words = shlex.split(line.partition("=")[2])
-    return [word for flag, word in zip(words, words[1:], strict=False) if flag == "-k"]
+    return [word for flag, word in itertools.pairwise(words) if flag == "-k"]
 
 
 def template() -> Catalog:
@@ -61,7 +62,11 @@ def template() -> Catalog:
         method_map, options_map = parse_mapping_cfg(mapping, str(ROOT / "babel.cfg"))
     catalog = Catalog(project="bonepile", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=parse_keywords(keywords()), comment_tags=("TRANSLATORS:",),
+        str(ROOT),
+        method_map,
+        options_map,
+        keywords=parse_keywords(keywords()),
+        comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)

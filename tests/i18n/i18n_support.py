@@ -7,6 +7,7 @@ The module has a name no other test folder uses, so tests import it whatever ord
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 import shlex
 from pathlib import Path
@@ -26,7 +27,7 @@ def makefile_keywords() -> list[str]:
     """The ``-k`` keywords of the Makefile's ``KEYWORDS``, the ones ``make messages`` extracts with."""
     line = next(row for row in (ROOT / "Makefile").read_text().splitlines() if row.startswith("KEYWORDS"))
     words = shlex.split(line.partition("=")[2])
-    return [word for flag, word in zip(words, words[1:], strict=False) if flag == "-k"]
+    return [word for flag, word in itertools.pairwise(words) if flag == "-k"]
 
 
 @functools.cache

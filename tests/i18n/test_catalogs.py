@@ -117,7 +117,8 @@ def test_the_plural_forms_are_cldrs(language: str) -> None:
         for message in messages(catalog)
         if isinstance(message.id, tuple) and len(message.string) != expected.num_plurals
     ]
-    assert not short, f"{i18n.po_path(language)}: " + listed(short, f"counted messages lack {expected.num_plurals} forms")
+    lacking = f"counted messages lack {expected.num_plurals} forms"
+    assert not short, f"{i18n.po_path(language)}: " + listed(short, lacking)
 
 
 def test_lithuanian_and_slovak_count_in_more_than_two_forms() -> None:

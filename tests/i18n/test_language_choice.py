@@ -160,7 +160,7 @@ def test_lithuanian_forms_by_hand(small_catalogs: Path) -> None:
 
 
 def test_slovak_forms_by_hand(small_catalogs: Path) -> None:
-    """1 kameň, 2–4 kamene, 5 kameňov."""
+    """1 kameň, 2 to 4 kamene, 5 kameňov."""
     with using("sk"):
         assert [n_(*TILES, count) for count in (1, 2, 4, 5, 0, 21)] == [
             "form 0: 1",
