@@ -78,3 +78,70 @@ def translated_differently(language: str) -> dict[str, str]:
             if english not in strings:
                 found[english] = strings[0]
     return found
+
+
+def pattern(text: str) -> re.Pattern[str] | None:
+    """A text with its placeholders as wildcards (``"{player} played {tile}"``: ``".+ played .+"``); None
+    when what is left is no words (``"{first}, {second}"`` would match anything)."""
+    parts = re.split(r"\{[A-Za-z_][A-Za-z0-9_]*\}", text)
+    if not re.search(r"[^\W\d_]{2,}", "".join(parts)):
+        return None
+    return re.compile("(.+?)".join(re.escape(part) for part in parts), re.DOTALL)
+
+
+class EnglishFinder:
+    """Finds, among texts a person sees, those that are an English message whose translation in the
+    language is not the English (a word both languages share is allowed). Under a pseudo-translation it
+    finds more: every text with words outside the ``⟦ ⟧`` of the pseudo-translated ones, English that is
+    not in the catalogs at all (nobody wrapped it)."""
+
+    def __init__(self, language: str) -> None:
+        differing = translated_differently(language)
+        self.pseudo = is_pseudo(language)
+        self.exact = {english for english in differing if not placeholders(english)}
+        self.patterns = [
+            (english, found) for english in differing if placeholders(english) and (found := pattern(english))
+        ]
+
+    def english(self, text: str) -> str | None:
+        """The English message ``text`` is, if it is one."""
+        shown = " ".join(text.split())
+        if self.pseudo:
+            return outside_brackets(shown)
+        if shown in self.exact:
+            return shown
+        for english, found in self.patterns:
+            if found.fullmatch(shown):
+                return english
+        return None
+
+
+MACHINE_WORDS = {"bonepile"}
+"""Words that stay as they are in every language (the program's name)."""
+
+
+@functools.cache
+def machine_texts() -> frozenset[str]:
+    """Whole texts that stay as they are in every language: the presets' names (``draw``, ``all-fives``)."""
+    from bonepile.games import kinds
+
+    return frozenset(name for kind in kinds() for name in kind.presets)
+
+
+@functools.cache
+def is_pseudo(language: str) -> bool:
+    """Whether the catalog of ``language`` is a pseudo-translation (``tools/pseudo_locale.py``): every text
+    wrapped in ``⟦ ⟧``. Then any words outside the brackets on a page are English nobody wrapped."""
+    catalog = i18n.read_catalog(language)
+    strings = [message.string for message in messages(catalog)] if catalog is not None else []
+    flat = [text for string in strings for text in (string if isinstance(string, tuple) else (string,))]
+    return bool(flat) and all(text.startswith("⟦") and text.endswith("⟧") for text in flat)
+
+
+def outside_brackets(text: str) -> str | None:
+    """Under a pseudo-translation: ``text`` when it has words outside every ``⟦ ⟧`` (not translated)."""
+    if text in machine_texts():
+        return None
+    bare = re.sub(r"⟦[^⟧]*⟧", " ", text)
+    words = [word for word in re.findall(r"[A-Za-z]{2,}", bare) if word.lower() not in MACHINE_WORDS]
+    return " ".join(text.split()) if words else None
