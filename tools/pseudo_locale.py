@@ -56,6 +56,14 @@ def keywords() -> list[str]:
     return [word for flag, word in itertools.pairwise(words) if flag == "-k"]
 
 
+def in_sources(path: str) -> bool:
+    """Only the folders that hold sources ``babel.cfg`` names (the repository's data is not walked)."""
+    relative = Path(path).resolve().relative_to(ROOT).as_posix()
+    name = relative.rsplit("/", 1)[-1]
+    wanted = relative in ("src", "src/bonepile") or relative.startswith("src/bonepile/")
+    return wanted and not name.startswith((".", "_"))
+
+
 def template() -> Catalog:
     """The English of the sources, extracted now as ``make messages`` extracts it."""
     with (ROOT / "babel.cfg").open() as mapping:
@@ -68,6 +76,7 @@ def template() -> Catalog:
         keywords=parse_keywords(keywords()),
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,
+        directory_filter=in_sources,
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog

@@ -30,6 +30,14 @@ def makefile_keywords() -> list[str]:
     return [word for flag, word in itertools.pairwise(words) if flag == "-k"]
 
 
+def in_sources(path: str) -> bool:
+    """Only the folders that hold sources ``babel.cfg`` names (the repository's data is not walked)."""
+    relative = Path(path).resolve().relative_to(ROOT).as_posix()
+    name = relative.rsplit("/", 1)[-1]
+    wanted = relative in ("src", "src/bonepile") or relative.startswith("src/bonepile/")
+    return wanted and not name.startswith((".", "_"))
+
+
 @functools.cache
 def template() -> Catalog:
     """Every English text of the sources, extracted now with ``babel.cfg`` and the Makefile's keywords."""
@@ -38,7 +46,13 @@ def template() -> Catalog:
     keywords = parse_keywords(makefile_keywords())
     catalog = Catalog(project="bonepile", fuzzy=False)
     for filename, lineno, message, comments, context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",), strip_comment_tags=True
+        str(ROOT),
+        method_map,
+        options_map,
+        keywords=keywords,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+        directory_filter=in_sources,
     ):
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
