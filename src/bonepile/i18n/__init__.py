@@ -50,8 +50,9 @@ __all__ = [
     "using",
 ]
 
-LOCALES = Path(__file__).with_name("locales")
-"""Where the catalogs are: ``locales/<language>/LC_MESSAGES/bonepile.po``."""
+LOCALES = Path(os.environ.get("BONEPILE_LOCALES") or Path(__file__).with_name("locales"))
+"""Where the catalogs are: ``locales/<language>/LC_MESSAGES/bonepile.po``; the environment variable
+``BONEPILE_LOCALES`` names another folder of the same shape (``tools/pseudo_locale.py`` writes one)."""
 
 DOMAIN = "bonepile"
 

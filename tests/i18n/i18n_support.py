@@ -1,0 +1,161 @@
+"""Helpers of the language tests: a fresh extraction of the English the sources say (as ``make messages``
+does it, in-process), the catalogs of the languages, and the named placeholders of a text.
+
+The module has a name no other test folder uses, so tests import it whatever order pytest collects in.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+import shlex
+from pathlib import Path
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_keywords, parse_mapping_cfg
+
+import bonepile.i18n as i18n
+
+ROOT = Path(__file__).resolve().parents[2]
+OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.DEFAULT)
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def makefile_keywords() -> list[str]:
+    """The ``-k`` keywords of the Makefile's ``KEYWORDS``, the ones ``make messages`` extracts with."""
+    line = next(row for row in (ROOT / "Makefile").read_text().splitlines() if row.startswith("KEYWORDS"))
+    words = shlex.split(line.partition("=")[2])
+    return [word for flag, word in itertools.pairwise(words) if flag == "-k"]
+
+
+def in_sources(path: str) -> bool:
+    """Only the folders that hold sources ``babel.cfg`` names (the repository's data is not walked)."""
+    relative = Path(path).resolve().relative_to(ROOT).as_posix()
+    name = relative.rsplit("/", 1)[-1]
+    wanted = relative in ("src", "src/bonepile") or relative.startswith("src/bonepile/")
+    return wanted and not name.startswith((".", "_"))
+
+
+@functools.cache
+def template() -> Catalog:
+    """Every English text of the sources, extracted now with ``babel.cfg`` and the Makefile's keywords."""
+    with (ROOT / "babel.cfg").open() as mapping:
+        method_map, options_map = parse_mapping_cfg(mapping, str(ROOT / "babel.cfg"))
+    keywords = parse_keywords(makefile_keywords())
+    catalog = Catalog(project="bonepile", fuzzy=False)
+    for filename, lineno, message, comments, context in extract_from_dir(
+        str(ROOT),
+        method_map,
+        options_map,
+        keywords=keywords,
+        comment_tags=("TRANSLATORS:",),
+        strip_comment_tags=True,
+        directory_filter=in_sources,
+    ):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def messages(catalog: Catalog) -> list[Message]:
+    return [message for message in catalog if message.id]
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def english_texts() -> set[str]:
+    """Every English text a person may see, singular and plural forms both."""
+    texts: set[str] = set()
+    for message in messages(template()):
+        texts.update(message.id if isinstance(message.id, tuple) else (message.id,))
+    return texts
+
+
+def translated_differently(language: str) -> dict[str, str]:
+    """The English texts whose translation in ``language`` is not the same as the English (so loan words
+    and names that stay the same are allowed on the page), each with its translation."""
+    catalog = i18n.read_catalog(language)
+    found: dict[str, str] = {}
+    if catalog is None:
+        return found
+    for message in messages(catalog):
+        if message.fuzzy:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not all(strings):
+            continue
+        for english in ids:
+            if english not in strings:
+                found[english] = strings[0]
+    return found
+
+
+def pattern(text: str) -> re.Pattern[str] | None:
+    """A text with its placeholders as wildcards (``"{player} played {tile}"``: ``".+ played .+"``); None
+    when what is left is no words (``"{first}, {second}"`` would match anything)."""
+    parts = re.split(r"\{[A-Za-z_][A-Za-z0-9_]*\}", text)
+    if not re.search(r"[^\W\d_]{2,}", "".join(parts)):
+        return None
+    return re.compile("(.+?)".join(re.escape(part) for part in parts), re.DOTALL)
+
+
+class EnglishFinder:
+    """Finds, among texts a person sees, those that are an English message whose translation in the
+    language is not the English (a word both languages share is allowed). Under a pseudo-translation it
+    finds more: every text with words outside the ``⟦ ⟧`` of the pseudo-translated ones, English that is
+    not in the catalogs at all (nobody wrapped it)."""
+
+    def __init__(self, language: str) -> None:
+        differing = translated_differently(language)
+        self.pseudo = is_pseudo(language)
+        self.exact = {english for english in differing if not placeholders(english)}
+        self.patterns = [
+            (english, found) for english in differing if placeholders(english) and (found := pattern(english))
+        ]
+
+    def english(self, text: str) -> str | None:
+        """The English message ``text`` is, if it is one."""
+        shown = " ".join(text.split())
+        if self.pseudo:
+            return outside_brackets(shown)
+        if shown in self.exact:
+            return shown
+        for english, found in self.patterns:
+            if found.fullmatch(shown):
+                return english
+        return None
+
+
+MACHINE_WORDS = {"bonepile"}
+"""Words that stay as they are in every language (the program's name)."""
+
+
+@functools.cache
+def machine_texts() -> frozenset[str]:
+    """Whole texts that stay as they are in every language: the presets' names (``draw``, ``all-fives``)."""
+    from bonepile.games import kinds
+
+    return frozenset(name for kind in kinds() for name in kind.presets)
+
+
+@functools.cache
+def is_pseudo(language: str) -> bool:
+    """Whether the catalog of ``language`` is a pseudo-translation (``tools/pseudo_locale.py``): every text
+    wrapped in ``⟦ ⟧``. Then any words outside the brackets on a page are English nobody wrapped."""
+    catalog = i18n.read_catalog(language)
+    strings = [message.string for message in messages(catalog)] if catalog is not None else []
+    flat = [text for string in strings for text in (string if isinstance(string, tuple) else (string,))]
+    return bool(flat) and all(text.startswith("⟦") and text.endswith("⟧") for text in flat)
+
+
+def outside_brackets(text: str) -> str | None:
+    """Under a pseudo-translation: ``text`` when it has words outside every ``⟦ ⟧`` (not translated)."""
+    if text in machine_texts():
+        return None
+    bare = re.sub(r"⟦[^⟧]*⟧", " ", text)
+    words = [word for word in re.findall(r"[A-Za-z]{2,}", bare) if word.lower() not in MACHINE_WORDS]
+    return " ".join(text.split()) if words else None
