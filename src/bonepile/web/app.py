@@ -43,7 +43,16 @@ from bonepile.web.guards import Bucket, HostCheck, KeyedBuckets
 from bonepile.web.language import Language
 from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
-from bonepile.web.sessions import ROOM_HAND_WAIT, Close, GameSession, Listener, SeatSpec, SessionManager
+from bonepile.web.sessions import (
+    ROOM_HAND_WAIT,
+    Close,
+    GameSession,
+    Listener,
+    SeatSpec,
+    SessionManager,
+    retrying_status,
+    socket_language,
+)
 from bonepile.web.settings import LOOPBACK_NAMES, Settings
 
 log = logging.getLogger(__name__)
@@ -133,7 +142,8 @@ def _seat_spec(seat: str | None) -> SeatSpec:
         return "turn"
     text = seat.strip()
     if not SEAT_NUMBER.fullmatch(text):
-        raise bad_seat(f"seat must be a seat number or 'turn', not {seat[:20]!r}")
+        # TRANSLATORS: 'turn' is a value of the seat parameter (not translated); {seat} is what was sent, in quotes.
+        raise bad_seat(_("seat must be a seat number or 'turn', not {seat}", seat=repr(seat[:20])))
     return int(text)
 
 
@@ -153,10 +163,11 @@ def _error_response(error: ApiError) -> JSONResponse:
 
 def _credential(authorization: str | None) -> str:
     """The credential of an ``Authorization: Bearer ...`` header, or ``401 no_credential``."""
-    scheme, _, value = (authorization or "").strip().partition(" ")
+    scheme, _space, value = (authorization or "").strip().partition(" ")
     value = value.strip()
     if scheme.lower() != "bearer" or not value or len(value) > 128:
-        raise ApiError(401, "no_credential", "send the room's link secret as 'Authorization: Bearer <secret>'")
+        # TRANSLATORS: 'Authorization: Bearer <secret>' is an HTTP header, not translated.
+        raise ApiError(401, "no_credential", _("send the room's link secret as 'Authorization: Bearer <secret>'"))
     return value
 
 
@@ -232,7 +243,7 @@ class BodyLimit:
                 message = await asyncio.wait_for(receive(), timeout=self.timeout)
             except TimeoutError:
                 complete = True
-                raise ApiError(408, "body_timeout", "the request body came too slowly") from None
+                raise ApiError(408, "body_timeout", _("the request body came too slowly")) from None
             if message["type"] != "http.request" or not message.get("more_body", False):
                 complete = True
             return message
@@ -240,7 +251,7 @@ class BodyLimit:
         return timed
 
     async def _refuse(self, scope: Scope, receive: Receive, send: Send) -> None:
-        error = ApiError(413, "too_large", f"request bodies are at most {self.limit // 1024} KiB")
+        error = ApiError(413, "too_large", _("request bodies are at most {count} KiB", count=self.limit // 1024))
         await _error_response(error)(scope, receive, send)
 
 
@@ -260,24 +271,24 @@ async def _read_game_socket(websocket: WebSocket, listener: Listener, hello_time
                 wait = max(0.0, started + hello_timeout - time.monotonic())
                 received = await asyncio.wait_for(websocket.receive(), timeout=wait)
         except TimeoutError:
-            return _refuse(listener, 4408, "no_hello", "send a hello (or a ping) within the time allowed")
+            return _refuse(listener, 4408, "no_hello", _("send a hello (or a ping) within the time allowed"))
         if received["type"] == "websocket.disconnect":
             return False
         if received["type"] != "websocket.receive":
             continue
         text: str | None = received.get("text")
         if text is None:
-            return _refuse(listener, 1003, "bad_json", "send JSON text, not binary frames")
+            return _refuse(listener, 1003, "bad_json", _("send JSON text, not binary frames"))
         try:
             message = json.loads(text)
         except (ValueError, RecursionError):
-            return _refuse(listener, 1007, "bad_json", "the message is not valid JSON")
+            return _refuse(listener, 1007, "bad_json", _("the message is not valid JSON"))
         if not isinstance(message, dict):
-            return _refuse(listener, 1007, "invalid_message", "a message is a JSON object")
+            return _refuse(listener, 1007, "invalid_message", _("a message is a JSON object"))
         if not bucket.take():
             dropped += 1
             if dropped >= 20:
-                return _refuse(listener, 1008, "flood", "too many messages: closing")
+                return _refuse(listener, 1008, "flood", _("too many messages: closing"))
             continue
         dropped = 0
         kind = message.get("type")
@@ -286,7 +297,9 @@ async def _read_game_socket(websocket: WebSocket, listener: Listener, hello_time
             if kind == "ping":
                 listener.offer({"type": "pong"})
         else:
-            listener.offer({"type": "error", "error": {"code": "unknown_type", "message": "send hello or ping"}})
+            # TRANSLATORS: hello and ping are the protocol's message types (not translated).
+            error = {"code": "unknown_type", "message": _("send hello or ping")}
+            listener.offer({"type": "error", "error": error})
 
 
 def _refuse(listener: Listener, code: int, error: str, message: str) -> bool:
@@ -398,10 +411,12 @@ def create_app(
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = error.errors()
         if any(problem.get("type") == "json_invalid" for problem in problems):
-            return _error_response(ApiError(400, "bad_json", "the body is not valid JSON"))
+            return _error_response(ApiError(400, "bad_json", _("the body is not valid JSON")))
         first = problems[0] if problems else {}
         where = ".".join(str(part) for part in first.get("loc", ())[1:]) or "body"
-        message = f"{where}: {str(first.get('msg', 'invalid'))[:200]}"
+        # TRANSLATORS: {field} names the part of the request that is wrong (a field's path), {problem} says what
+        # is wrong with it (in English: the validator's own words).
+        message = _("{field}: {problem}", field=where, problem=str(first.get("msg", "invalid"))[:200])
         return _error_response(ApiError(422, "invalid_request", message))
 
     @app.exception_handler(StarletteHTTPException)
@@ -409,24 +424,29 @@ def create_app(
         if isinstance(error.__cause__, ApiError):  # raised while the body was read (body_timeout)
             return _error_response(error.__cause__)
         if error.status_code == 400:  # the only 400 Starlette raises itself: a body it could not parse
-            return _error_response(ApiError(400, "bad_json", "the body is not valid JSON"))
+            return _error_response(ApiError(400, "bad_json", _("the body is not valid JSON")))
         code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "error")
-        return _error_response(ApiError(error.status_code, code, str(error.detail)))
+        detail = str(error.detail)
+        if error.status_code == 404 and detail == "Not Found":
+            detail = _("Not Found")
+        elif error.status_code == 405 and detail == "Method Not Allowed":
+            detail = _("Method Not Allowed")
+        return _error_response(ApiError(error.status_code, code, detail))
 
     @app.exception_handler(SQLAlchemyError)
     async def store_error(request: Request, error: SQLAlchemyError) -> JSONResponse:
         log.error("the database failed on %s %s: %s", request.method, request.url.path, str(error).splitlines()[0])
-        message = "saving failed: the database is not taking writes now; nothing was changed, try again"
+        message = _("saving failed: the database is not taking writes now; nothing was changed, try again")
         return _error_response(ApiError(503, "store_unavailable", message))
 
     @app.exception_handler(RecursionError)
     async def too_deep(request: Request, error: RecursionError) -> JSONResponse:
-        return _error_response(ApiError(400, "bad_json", "the body is nested too deeply"))
+        return _error_response(ApiError(400, "bad_json", _("the body is nested too deeply")))
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception) -> JSONResponse:
         log.exception("%s %s failed", request.method, request.url.path)
-        return _error_response(ApiError(500, "server_error", "the server failed on this request; try again"))
+        return _error_response(ApiError(500, "server_error", _("the server failed on this request; try again")))
 
     @app.get("/health")
     async def health() -> JSONResponse:
@@ -530,15 +550,15 @@ def create_app(
             session = manager.get(game_id)
             spec = _checked(session, _seat_spec(seat))
             if len(game_sockets) >= settings.total_game_sockets:
-                raise ApiError(503, "server_busy", "the server has too many open sockets: try again later")
+                raise ApiError(503, "server_busy", _("the server has too many open sockets: try again later"))
             if len(session.listeners) >= settings.game_sockets:
-                raise ApiError(503, "game_busy", "this game has too many open sockets")
+                raise ApiError(503, "game_busy", _("this game has too many open sockets"))
         except ApiError as error:
             await websocket.send_json(error.body() | {"type": "error"})
             code = {404: 4404, 503: 1013}.get(error.status, 4400)
             await websocket.close(code=code, reason=error.code)
             return
-        listener = Listener(spec)
+        listener = Listener(spec, language=socket_language(websocket.scope))
         async with session.lock:
             manager.current(session)  # never a stale view as the current one (a lost bus event)
             gone = session.abandoned
@@ -546,9 +566,9 @@ def create_app(
                 session.listeners.add(listener)
                 game_sockets.add(listener)
                 manager.touch(session)
-                listener.offer({"type": "view", "cause": "connect", "view": session.view(spec)})
+                listener.say(lambda: {"type": "view", "cause": "connect", "view": session.view(spec)})
                 if manager.store_error is not None:
-                    listener.offer({"type": "status", "store": "retrying", "message": "saving failed, retrying"})
+                    listener.say(retrying_status)
         if gone:  # abandoned through another process, as it turned out
             await websocket.send_json(unknown_game(game_id).body() | {"type": "error"})
             await websocket.close(code=4404, reason="unknown_game")
@@ -646,7 +666,9 @@ def create_app(
     async def rule_book(game: str) -> PlainTextResponse:
         path = RULE_BOOKS / f"{game}.md"
         if game not in game_names() or not path.is_file():
-            raise ApiError(404, "unknown_rules", f"no rules for {game!r} here (they are docs/rules/ of the source)")
+            # TRANSLATORS: {game} is the game's name as asked for, in quotes; docs/rules/ is a folder.
+            message = _("no rules for {game} here (they are docs/rules/ of the source)", game=repr(game))
+            raise ApiError(404, "unknown_rules", message)
         return PlainTextResponse(path.read_text(encoding="utf-8"))  # text/plain: every browser shows it
 
     static = Path(static_dir) if static_dir is not None else STATIC

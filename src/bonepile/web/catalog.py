@@ -15,6 +15,7 @@ from typing import Any
 from bonepile.ai.base import ALIASES, agent_names, make_agent
 from bonepile.core.errors import BonepileError
 from bonepile.games import GameKind, game_kind, game_names, kinds
+from bonepile.i18n import N_, _
 from bonepile.web.errors import ApiError
 from bonepile.web.views import PROTOCOL, presenter
 
@@ -22,8 +23,21 @@ __all__ = ["PROTOCOL", "catalog", "default_level", "hint_level", "info", "levels
 
 
 def titles() -> dict[str, str]:
-    """The games the web app offers (every game of the registry), with their titles."""
-    return {kind.name: kind.title for kind in kinds()}
+    """The games the web app offers (every game of the registry), with their titles in the reader's language."""
+    return {kind.name: _(kind.title) for kind in kinds()}
+
+
+LEVEL_LABELS = {
+    # TRANSLATORS: a level of the computer player (the easiest).
+    "easy": N_("Easy"),
+    # TRANSLATORS: a level of the computer player.
+    "medium": N_("Medium"),
+    # TRANSLATORS: a level of the computer player.
+    "hard": N_("Hard"),
+    # TRANSLATORS: a level of the computer player (the strongest).
+    "expert": N_("Expert"),
+}
+"""The friendly levels' labels, in English (``Level.to_json`` says them in the reader's language)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,15 +45,21 @@ class Level:
     level: str
     agent: str
     label: str
+    """In English, as the catalogs have it: ``to_json`` translates it (``levels`` is cached for every reader)."""
 
     def to_json(self) -> dict[str, str]:
-        return {"level": self.level, "agent": self.agent, "label": self.label}
+        return {"level": self.level, "agent": self.agent, "label": _(self.label)}
 
 
 def info(game: str) -> GameKind:
     """The registry entry of an offered game, or ``400 bad_rules``."""
     if game not in game_names():
-        raise ApiError(400, "bad_rules", f"unknown game {game!r}; choose one of {', '.join(game_names())}")
+        raise ApiError(
+            400,
+            "bad_rules",
+            # TRANSLATORS: {game} is the name a client sent, in quotes; {games} lists the games' names.
+            _("unknown game {game}; choose one of {games}", game=repr(game), games=", ".join(game_names())),
+        )
     return game_kind(game)
 
 
@@ -54,7 +74,11 @@ def _plays(agent: str, game: str) -> bool:
 @functools.cache
 def levels(game: str) -> tuple[Level, ...]:
     """The friendly levels (easy, medium, hard, expert) whose agent plays ``game``, easiest first."""
-    return tuple(Level(alias, agent, alias.capitalize()) for alias, agent in ALIASES.items() if _plays(alias, game))
+    return tuple(
+        Level(alias, agent, LEVEL_LABELS.get(alias, alias.capitalize()))
+        for alias, agent in ALIASES.items()
+        if _plays(alias, game)
+    )
 
 
 def default_level(game: str) -> str:
@@ -62,7 +86,8 @@ def default_level(game: str) -> str:
     whose only agent is ``random`` has "easy" alone)."""
     offered = [level.level for level in levels(game)]
     if not offered:
-        raise ApiError(400, "bad_rules", f"no AI plays {game_kind(game).title} yet")
+        # TRANSLATORS: {game} is a game's title.
+        raise ApiError(400, "bad_rules", _("no AI plays {game} yet", game=_(game_kind(game).title)))
     below = [level for level in offered if list(ALIASES).index(level) <= list(ALIASES).index("medium")]
     return "medium" if "medium" in offered else (below or offered)[-1]
 
@@ -78,7 +103,17 @@ def resolve_level(game: str, level: str | None) -> str:
         return default_level(game)
     if level not in agent_names() or not _plays(level, game):
         offered = ", ".join(entry.level for entry in levels(game))
-        raise ApiError(400, "bad_rules", f"no AI level {level!r} for {game_kind(game).title}; choose one of {offered}")
+        raise ApiError(
+            400,
+            "bad_rules",
+            # TRANSLATORS: {level} is the level a client sent, in quotes; {game} a game's title; {levels} lists levels.
+            _(
+                "no AI level {level} for {game}; choose one of {levels}",
+                level=repr(level),
+                game=_(game_kind(game).title),
+                levels=offered,
+            ),
+        )
     return level
 
 
@@ -114,7 +149,7 @@ def catalog() -> dict[str, Any]:
             presets.append(
                 {
                     "name": preset,
-                    "description": description,
+                    "description": _(description),
                     "players": {"min": low, "max": high, "default": default},
                 }
             )
@@ -122,7 +157,7 @@ def catalog() -> dict[str, Any]:
         games.append(
             {
                 "name": name,
-                "title": title,
+                "title": _(title),
                 **face.to_json(),
                 "goal_option": face.goal_option,
                 "art": list(face.art),

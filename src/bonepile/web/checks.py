@@ -15,8 +15,9 @@ from typing import Any
 from bonepile.core.errors import BonepileError
 from bonepile.core.protocol import Game
 from bonepile.games import GameKind, game_kind
+from bonepile.i18n import N_, _, n_
 from bonepile.web import catalog
-from bonepile.web.errors import ApiError
+from bonepile.web.errors import ApiError, decimal
 from bonepile.web.settings import Settings
 
 
@@ -34,15 +35,24 @@ def checked_time_limit(
     if option is not None and option in options:
         given = options[option]
         if limit is not None and given is not None and given != limit:
-            raise ApiError(400, "bad_rules", "turn_time_limit is given twice, with two values")
+            raise ApiError(400, "bad_rules", _("turn_time_limit is given twice, with two values"))
         if limit is None and given is not None:
             limit = given
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int | float):
-            raise ApiError(400, "bad_rules", "turn_time_limit must be a number of seconds or null")
+            raise ApiError(400, "bad_rules", _("turn_time_limit must be a number of seconds or null"))
         low, high = settings.min_turn_time, settings.max_turn_time
         if not (math.isfinite(limit) and limit > 0 and low <= limit <= high):
-            raise ApiError(400, "bad_rules", f"turn_time_limit must be from {low:g} to {high:g} s, or null (no clock)")
+            raise ApiError(
+                400,
+                "bad_rules",
+                # TRANSLATORS: {low} and {high} are numbers of seconds; turn_time_limit is a field name.
+                _(
+                    "turn_time_limit must be from {low} to {high} s, or null (no clock)",
+                    low=decimal(low),
+                    high=decimal(high),
+                ),
+            )
         limit = float(limit)
         if option is not None:
             options[option] = limit
@@ -51,13 +61,13 @@ def checked_time_limit(
 
 def read_cursor(cursor: str) -> tuple[datetime, str]:
     """A page cursor of ``GET /api/games`` (the last game of the page before), or ``400 bad_cursor``."""
-    moment, _, game_id = cursor.partition("|")
+    moment, _bar, game_id = cursor.partition("|")
     try:
         when = datetime.fromisoformat(moment)
     except ValueError:
-        raise ApiError(400, "bad_cursor", "cursor is not one this server gave") from None
+        raise ApiError(400, "bad_cursor", _("cursor is not one this server gave")) from None
     if not game_id or len(game_id) > 32 or len(cursor) > 80:
-        raise ApiError(400, "bad_cursor", "cursor is not one this server gave")
+        raise ApiError(400, "bad_cursor", _("cursor is not one this server gave"))
     return (when if when.tzinfo else when.replace(tzinfo=UTC)), game_id
 
 
@@ -74,19 +84,39 @@ def checked_rules(
     over ``max_target`` too: a game must end in a time a player would sit through)."""
     preset = entry.default_preset if preset is None else preset
     if preset not in entry.presets:
-        raise ApiError(400, "bad_rules", f"unknown preset {preset!r}; choose one of {', '.join(entry.presets)}")
+        raise ApiError(
+            400,
+            "bad_rules",
+            # TRANSLATORS: {preset} is the preset's name as sent, in quotes; {presets} lists the preset names.
+            _(
+                "unknown preset {preset}; choose one of {presets}",
+                preset=repr(preset),
+                presets=", ".join(entry.presets),
+            ),
+        )
     if players is not None and seats is not None and players != len(seats):
-        raise ApiError(400, "bad_rules", f"{len(seats)} seats given for {players} players")
+        raise ApiError(
+            400,
+            "bad_rules",
+            # TRANSLATORS: {seats} is the number of seats a client listed, {count} the number of players it asked for.
+            n_(
+                "{seats} seats given for {count} player",
+                "{seats} seats given for {count} players",
+                players,
+                seats=len(seats),
+            ),
+        )
     count = len(seats) if seats is not None else players
     try:
         engine_game = entry.new_game(preset, count, 0, **options)
     except BonepileError as error:
         raise ApiError(400, "bad_rules", error.public) from None
     except (TypeError, ValueError, OverflowError, RecursionError):
-        raise ApiError(400, "bad_rules", "bad options for this game") from None
+        raise ApiError(400, "bad_rules", _("bad options for this game")) from None
     target = getattr(engine_game.rules, "target", None)
     if isinstance(target, int) and target > settings.max_target:
-        raise ApiError(400, "bad_rules", f"target must be at most {settings.max_target}")
+        # TRANSLATORS: "target" is the option's name (the score that wins the game).
+        raise ApiError(400, "bad_rules", _("target must be at most {most}", most=settings.max_target))
     return preset, engine_game
 
 
@@ -107,7 +137,8 @@ def checked_name(name: str | None, default: str, seat: int) -> str:
     """A seat's name: cleaned (``clean_name``), 1-24 characters, else the default."""
     chosen = clean_name(name or "") or default
     if len(chosen) > 24:
-        raise ApiError(400, "bad_rules", f"seat {seat}'s name is longer than 24 characters")
+        # TRANSLATORS: {seat} is a seat's number (counted from 0), {most} the longest name allowed.
+        raise ApiError(400, "bad_rules", _("seat {seat}'s name is longer than {most} characters", seat=seat, most=24))
     return chosen
 
 
@@ -121,7 +152,7 @@ def checked_seats(
     "Computer"; several are numbered by seat ("Computer 2", "Computer 3").
     """
     if seats is None:
-        seats = [{"kind": "human"}] + [{"kind": "ai"} for _ in range(count - 1)]
+        seats = [{"kind": "human"}] + [{"kind": "ai"} for _seat in range(count - 1)]
     humans = sum(1 for seat in seats if seat["kind"] == "human")
     machines = len(seats) - humans
     chosen = []
@@ -130,10 +161,15 @@ def checked_seats(
         level = seat.get("level")
         if kind == "human":
             if level is not None:
-                raise ApiError(400, "bad_rules", f"seat {number - 1} is human: it has no AI level")
-            default = "You" if humans == 1 and lone_you else f"Player {number}"
+                # TRANSLATORS: {seat} is a seat's number (counted from 0).
+                raise ApiError(400, "bad_rules", _("seat {seat} is human: it has no AI level", seat=number - 1))
+            # Default names are stored as data, in English (every reader of a room sees them): marked for the
+            # catalogs (N_) so that a front end can show them in its reader's language.
+            # TRANSLATORS: the default name of the one person playing at a screen (spoken to, not about).
+            default = N_("You") if humans == 1 and lone_you else N_("Player {number}").format(number=number)
         else:
             level = catalog.resolve_level(game, level)
-            default = "Computer" if machines == 1 else f"Computer {number}"
+            # TRANSLATORS: the default name of a computer player; {number} is its seat's number, counted from 1.
+            default = N_("Computer") if machines == 1 else N_("Computer {number}").format(number=number)
         chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
     return chosen

@@ -6,7 +6,10 @@ only: the full message names the position, hidden tiles included.
 
 from __future__ import annotations
 
+from babel.numbers import format_decimal
+
 from bonepile.core.errors import AmbiguousMoveError, BonepileError, InvalidMoveError
+from bonepile.i18n import DEFAULT, _, current
 
 
 class ApiError(Exception):
@@ -28,8 +31,18 @@ def socket_error(code: str, message: str, message_id: str | None = None) -> dict
     return {"type": "error", "id": message_id, "error": {"code": code, "message": message}}
 
 
+def decimal(value: float) -> str:
+    """A number of seconds (or the like) in a message, written the way the reader's language writes it
+    (in English exactly as ``f"{value:g}"``)."""
+    language = current()
+    if language == DEFAULT:
+        return f"{value:g}"
+    return str(format_decimal(value, locale=language))
+
+
 def unknown_game(game_id: str) -> ApiError:
-    return ApiError(404, "unknown_game", f"no game {game_id!r}")
+    # TRANSLATORS: {game} is a game's id as the client sent it, in quotes.
+    return ApiError(404, "unknown_game", _("no game {game}", game=repr(game_id)))
 
 
 def bad_seat(message: str) -> ApiError:

@@ -25,9 +25,20 @@ from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from bonepile.web.errors import ApiError
+from bonepile.i18n import N_, _
+from bonepile.web.errors import ApiError, decimal
 
 _T = TypeVar("_T")
+
+RATE_LIMITED = {
+    # TRANSLATORS: {seconds} is a whole number of seconds.
+    "new games": N_("too many new games from this address: try again in {seconds} s"),
+    # TRANSLATORS: {seconds} is a whole number of seconds.
+    "new rooms": N_("too many new rooms from this address: try again in {seconds} s"),
+    # TRANSLATORS: {seconds} is a whole number of seconds.
+    "hints": N_("too many hints from this address: try again in {seconds} s"),
+}
+"""What a client hears when it asked too often, by what it asked for (``KeyedBuckets.check``'s ``what``)."""
 
 MAX_CLIENTS = 10_000
 """Clients whose buckets are remembered; the oldest are forgotten first (their buckets were full again)."""
@@ -77,10 +88,16 @@ class KeyedBuckets:
         return wait
 
     def check(self, key: str, what: str) -> None:
-        """Take a token for ``key`` or refuse with ``429 rate_limited``."""
+        """Take a token for ``key`` or refuse with ``429 rate_limited`` (``what``: a key of ``RATE_LIMITED``)."""
         wait = self.take(key)
         if wait > 0:
-            raise ApiError(429, "rate_limited", f"too many {what} from this address: try again in {wait:.0f} s")
+            seconds = int(f"{wait:.0f}")
+            if what in RATE_LIMITED:
+                message = _(RATE_LIMITED[what], seconds=seconds)
+            else:
+                # TRANSLATORS: {seconds} is a whole number of seconds.
+                message = _("too many requests from this address: try again in {seconds} s", seconds=seconds)
+            raise ApiError(429, "rate_limited", message)
 
 
 def host_of(value: str) -> str:
@@ -109,11 +126,11 @@ class HostCheck:
         host = headers.get(b"host", b"").decode("latin-1")
         refusal: ApiError | None = None
         if self.hosts is not None and host_of(host) not in self.hosts:
-            refusal = ApiError(400, "bad_host", "this server does not answer to that name (see --allowed-hosts)")
+            refusal = ApiError(400, "bad_host", _("this server does not answer to that name (see --allowed-hosts)"))
         elif scope["type"] == "websocket":
             origin = headers.get(b"origin")
             if origin is not None and not same_origin(origin.decode("latin-1"), host):
-                refusal = ApiError(403, "bad_origin", "a WebSocket is accepted only from this server's own pages")
+                refusal = ApiError(403, "bad_origin", _("a WebSocket is accepted only from this server's own pages"))
         if refusal is None:
             await self.app(scope, receive, send)
             return
@@ -194,12 +211,12 @@ class HintPool:
                 self._executor = None  # its workers are gone: the next attempt starts new ones
                 self._warming = None
                 if attempt:
-                    raise ApiError(503, "hint_busy", "the hint worker stopped: try again") from None
+                    raise ApiError(503, "hint_busy", _("the hint worker stopped: try again")) from None
         raise AssertionError("unreachable")  # pragma: no cover
 
     async def _run_once(self, work: Callable[..., _T], *args: object) -> _T:
         if self._slots.locked():
-            raise ApiError(503, "hint_busy", "the server is busy with other hints: try again in a moment")
+            raise ApiError(503, "hint_busy", _("the server is busy with other hints: try again in a moment"))
         await self._slots.acquire()
         try:
             if self._executor is None or (self._warming is not None and not self._warming.done()):
@@ -215,7 +232,9 @@ class HintPool:
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout=self.timeout)
         except TimeoutError:
-            raise ApiError(503, "hint_timeout", f"no hint within {self.timeout:g} s: try again") from None
+            raise ApiError(
+                503, "hint_timeout", _("no hint within {seconds} s: try again", seconds=decimal(self.timeout))
+            ) from None
 
     def _finished(self, future: asyncio.Future[_T]) -> None:
         """A hint is done (answered, given up, or its worker gone): free its slot; its error, if any, was

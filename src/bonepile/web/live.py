@@ -32,7 +32,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -42,9 +42,11 @@ from bonepile.core.errors import IllegalMoveError
 from bonepile.core.protocol import Deal, Game, Move, Observation
 from bonepile.core.seeds import move_seed as agent_seed
 from bonepile.games import GameKind
+from bonepile.i18n import DEFAULT, N_, _, using
 from bonepile.store.db import OVER, PLAYING, StoredGame
 from bonepile.web import catalog
 from bonepile.web.errors import ApiError, bad_seat
+from bonepile.web.language import requested_language
 from bonepile.web.times import iso as _iso
 from bonepile.web.times import iso_ms
 from bonepile.web.times import now as _now
@@ -129,13 +131,33 @@ MAX_PENDING = 256
 """Messages a socket may have waiting; past that its reader is too slow (or gone) and the socket is closed."""
 
 
+def socket_language(scope: Mapping[str, Any]) -> str:
+    """The language a socket's reader asked for: as the ``Language`` middleware found it (``scope["state"]``),
+    else read from the socket's request again."""
+    state = scope.get("state")
+    found = state.get("language") if isinstance(state, Mapping) else None
+    return found if isinstance(found, str) else requested_language(scope)  # type: ignore[arg-type]
+
+
 @dataclass(eq=False)
 class Listener:
-    """One open WebSocket: its seat spec and the queue of messages waiting to be sent."""
+    """One open WebSocket: its seat spec, its reader's language and the queue of messages waiting to be sent.
+
+    Why the language is kept here: what a socket is sent is often made by
+    another task (another player's move, the AI, the clock, the bus), whose
+    language is not this reader's; everything made for the socket is made
+    within ``using(listener.language)`` (``say``, ``GameSession.publish``).
+    """
 
     spec: SeatSpec
     queue: asyncio.Queue[Outgoing] = field(default_factory=asyncio.Queue)
     overflowed: bool = False
+    language: str = DEFAULT
+
+    def say(self, make: Callable[[], Outgoing]) -> None:
+        """Queue the message ``make`` makes, made in this socket's language."""
+        with using(self.language):
+            self.offer(make())
 
     def offer(self, item: Outgoing) -> None:
         """Queue a message, unless the socket has fallen too far behind: then drop what waits and close it
@@ -146,7 +168,8 @@ class Listener:
             self.overflowed = True
             while not self.queue.empty():
                 self.queue.get_nowait()
-            error = {"code": "too_slow", "message": "this connection fell too far behind: reconnect"}
+            with using(self.language):
+                error = {"code": "too_slow", "message": _("this connection fell too far behind: reconnect")}
             self.queue.put_nowait({"type": "error", "id": None, "error": error})
             self.queue.put_nowait(Close(1013, "too_slow"))
             return
@@ -162,11 +185,36 @@ class Mark:
     timeouts: frozenset[int]
 
 
-UNDO_RULE = (
+UNDO_RULE = N_(
     "Undo takes back your own moves as long as nothing hidden has been shown since: "
     "once another player has moved, or you have drawn, those moves stand."
 )
-"""What the table says of undo (docs: undo): why a move cannot always be taken back."""
+"""What the table says of undo (docs: undo): why a move cannot always be taken back (in English: ``_(UNDO_RULE)``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """A move just played, as its parts, not its words: the words (``LastMove.text``) are made when a view or an
+    answer is built, in the language of whoever reads it (``last_move``)."""
+
+    number: int
+    seat: int
+    move: str
+    timed_out: bool
+    played: Move
+    deal: Deal
+    """The deal in play just after the move (says what a placed tile was put beside)."""
+    name: str
+    game: str
+
+    def last_move(self) -> LastMove:
+        """The move with its words, in the current language."""
+        text = move_words(self.name, self.played, self.timed_out, self.deal, self.game)
+        return LastMove(self.number, self.seat, self.move, text, self.timed_out)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.last_move().to_json()
+
 
 Watcher = Callable[["GameSession", str], None]
 """Called after a game changed and its views were queued (with the game's lock held): the rooms listen."""
@@ -275,7 +323,8 @@ class GameSession:
         self.turn_started_at = mark.turn_started_at
 
     def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` may not take back its last move now (None: it may).
+        """Why ``seat`` may not take back its last move now, as a sentence in English (``_`` it where it is
+        shown); None: it may.
 
         An undo replays the game from its seed, so whatever the undone moves
         showed (another player's tile, the tile a draw brought) would still be
@@ -284,22 +333,22 @@ class GameSession:
         """
         mine = [i for i, mover in enumerate(self.movers) if mover == seat]
         if not mine:
-            return "you have no move to take back"
+            return N_("You have no move to take back")
         last = mine[-1]
         if self.hands_at[last] != len(self.game.hand_summaries):
-            return "that hand is over: its tiles have been shown"
+            return N_("That hand is over: its tiles have been shown")
         for number in range(last, len(self.texts)):
             if self.movers[number] != seat:
-                return "another player has moved since: what that showed cannot be unseen"
+                return N_("Another player has moved since: what that showed cannot be unseen")
             if self.game.moves[number].reveals_hidden:
-                return "you drew since: the tile you saw cannot go back unseen"
+                return N_("You drew since: the tile you saw cannot go back unseen")
         return None
 
     def _turn(self) -> tuple[int | None, int]:
         """Whose turn in which hand: the clock restarts when this changes (a draw keeps the turn)."""
         return self.game.to_move, len(self.game.hand_summaries)
 
-    def apply(self, seat: int, move: Move | str, *, timed_out: bool = False) -> LastMove:
+    def apply(self, seat: int, move: Move | str, *, timed_out: bool = False) -> Played:
         """Play a legal move (or a stored move's text) of ``seat`` on the engine and note who made it."""
         before = self._turn()
         hands_before = len(self.game.hand_summaries)
@@ -316,14 +365,22 @@ class GameSession:
         self.revision += 1
         if self.ended_hand:
             self._hold(deal)
-        return self.last_move_of(self.game.moves[-1])
+        return self.last_played()
 
-    def last_move_of(self, move: Move) -> LastMove:
+    def last_played(self) -> Played:
+        """The last move, as its parts: its words are made for each reader (``Played.last_move``)."""
         number = len(self.texts)
         seat = self.movers[-1]
-        timed_out = number in self.timeouts
-        text = move_words(self.seats[seat].name, move, timed_out, self.game.deal, self.name)
-        return LastMove(number, seat, self.texts[-1], text, timed_out)
+        return Played(
+            number=number,
+            seat=seat,
+            move=self.texts[-1],
+            timed_out=number in self.timeouts,
+            played=self.game.moves[-1],
+            deal=self.game.deal,
+            name=self.seats[seat].name,
+            game=self.name,
+        )
 
     def seat_to_move(self) -> int:
         """The seat to move; ``IllegalMoveError`` once the game is over (a stored move past the end)."""
@@ -409,7 +466,7 @@ class GameSession:
     def table(self) -> Table:
         last = None
         if self.texts:
-            last = self.last_move_of(self.game.moves[-1])
+            last = self.last_played().last_move()
         return Table(
             id=self.id,
             game=self.name,
@@ -426,9 +483,11 @@ class GameSession:
     def human_seat(self, seat: int) -> int:
         """``seat`` if it is a human seat of this game, else ``400 bad_seat``."""
         if not 0 <= seat < len(self.seats):
-            raise bad_seat(f"no seat {seat}: this game has seats 0 to {len(self.seats) - 1}")
+            # TRANSLATORS: {seat} is the seat number a client sent; seats are counted from 0 to {last}.
+            raise bad_seat(_("no seat {seat}: this game has seats 0 to {last}", seat=seat, last=len(self.seats) - 1))
         if self.seats[seat].kind != "human":
-            raise bad_seat(f"seat {seat} is an AI player: its tiles are hidden")
+            # TRANSLATORS: {seat} is a seat's number (counted from 0).
+            raise bad_seat(_("seat {seat} is an AI player: its tiles are hidden", seat=seat))
         return seat
 
     def resolve(self, spec: SeatSpec) -> int | None:
@@ -480,14 +539,14 @@ class GameSession:
         return {
             "id": self.id,
             "game": self.name,
-            "title": self.info.title,
+            "title": _(self.info.title),
             "preset": self.preset,
             "status": self.status,
             "seats": [info.to_json(seat) for seat, info in enumerate(self.seats)],
             "human_seats": humans,
             "hot_seat": len(humans) > 1,
             "undo": len(humans) == 1,
-            "undo_rule": UNDO_RULE if len(humans) == 1 else None,
+            "undo_rule": _(UNDO_RULE) if len(humans) == 1 else None,
             "turn": game.to_move,
             "move_number": self.move_number,
             "hand_number": len(game.hand_summaries) + (0 if self.over else 1),
@@ -501,28 +560,31 @@ class GameSession:
 
     def publish(self, cause: str, only: Sequence[Listener] | None = None) -> None:
         """Queue the new view on every socket of the game, or on ``only`` those (with the lock held, after
-        the commit). Each distinct view is built and encoded once, however many sockets share it."""
-        cache: dict[int | None, str] = {}
+        the commit). Each distinct view is built and encoded once, however many sockets share it: a view is of
+        a seat and in a language, each socket's own (the task publishing may be another reader's)."""
+        cache: dict[tuple[int | None, str], str] = {}
         for listener in self.listeners if only is None else only:
             seat = self.resolve(listener.spec)
-            if seat not in cache:
-                cache[seat] = json.dumps({"type": "view", "cause": cause, "view": self.view(seat)})
-            listener.offer(cache[seat])
+            key = (seat, listener.language)
+            if key not in cache:
+                with using(listener.language):
+                    cache[key] = json.dumps({"type": "view", "cause": cause, "view": self.view(seat)})
+            listener.offer(cache[key])
 
 
 def check_not_paused(session: GameSession) -> None:
     pause = session.pause
     if pause is not None:
-        raise ApiError(
-            409, "between_hands", f"hand {pause.hand_number} has ended: continue to deal hand {pause.hand_number + 1}"
-        )
+        number, following = pause.hand_number, pause.hand_number + 1
+        message = _("hand {number} has ended: continue to deal hand {next}", number=number, next=following)
+        raise ApiError(409, "between_hands", message)
 
 
 def record_of(session: GameSession) -> dict[str, Any]:
     """The record of a finished game (it holds the seed, which would show every hand of a game in play)."""
     if not session.over:
         raise ApiError(
-            409, "record_unavailable", "the record is available once the game is over (its seed shows every hand)"
+            409, "record_unavailable", _("the record is available once the game is over (its seed shows every hand)")
         )
     record: dict[str, Any] = session.game.to_record([info.name for info in session.seats])
     return record

@@ -26,11 +26,12 @@ from typing import Any
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bonepile.i18n import _
 from bonepile.web.errors import ApiError
 from bonepile.web.errors import socket_error as _error
 from bonepile.web.guards import Bucket
 from bonepile.web.rooms import RoomListener, RoomManager
-from bonepile.web.sessions import Close, GameSession, Outgoing
+from bonepile.web.sessions import Close, GameSession, Outgoing, socket_language
 
 log = logging.getLogger(__name__)
 
@@ -85,23 +86,35 @@ def _checked(message: dict[str, Any]) -> tuple[str, str | None]:
     message_id = message.get("id")
     kind = message.get("type")
     if not isinstance(kind, str):
-        raise _Refused("invalid_message", "a message is a JSON object with a string 'type'")
+        raise _Refused("invalid_message", _("a message is a JSON object with a string 'type'"))
     if kind not in _FIELDS:
-        raise _Refused("unknown_type", f"unknown message type {kind[:32]!r}: send hello, move, continue or ping")
+        # TRANSLATORS: {type} is the message type a client sent, in quotes; hello, move, continue and ping are
+        # the protocol's message types (not translated).
+        raise _Refused(
+            "unknown_type", _("unknown message type {type}: send hello, move, continue or ping", type=repr(kind[:32]))
+        )
     required, optional = _FIELDS[kind]
     extra = set(message) - set(required) - optional - {"type"}
     if extra:
-        raise _Refused("invalid_message", f"unknown field {sorted(extra)[0][:32]!r} in a {kind} message")
+        # TRANSLATORS: {field} is a field's name as sent, in quotes; {type} a message type (hello, move, ...).
+        raise _Refused(
+            "invalid_message",
+            _("unknown field {field} in a {type} message", field=repr(sorted(extra)[0][:32]), type=kind),
+        )
     for name, wanted in required.items():
         if name not in message:
-            raise _Refused("invalid_message", f"a {kind} message needs '{name}'")
+            # TRANSLATORS: {type} is a message type (hello, move, ...), {field} a field's name.
+            raise _Refused("invalid_message", _("a {type} message needs '{field}'", type=kind, field=name))
         value = message[name]
         if isinstance(value, bool) or not isinstance(value, wanted):
-            raise _Refused("invalid_message", f"'{name}' has the wrong type")
+            # TRANSLATORS: {field} is a field's name.
+            raise _Refused("invalid_message", _("'{field}' has the wrong type", field=name))
         if isinstance(value, str) and len(value) > _MAX_TEXT.get(name, 100):
-            raise _Refused("invalid_message", f"'{name}' is too long")
+            # TRANSLATORS: {field} is a field's name.
+            raise _Refused("invalid_message", _("'{field}' is too long", field=name))
         if isinstance(value, int) and not 0 <= value <= 1_000_000:
-            raise _Refused("invalid_message", f"'{name}' is out of range")
+            # TRANSLATORS: {field} is a field's name.
+            raise _Refused("invalid_message", _("'{field}' is out of range", field=name))
     return kind, message_id
 
 
@@ -114,7 +127,7 @@ class RoomSocket:
 
     async def serve(self, websocket: WebSocket, room_id: str) -> None:
         await websocket.accept()
-        listener = RoomListener(spec=None)
+        listener = RoomListener(spec=None, language=socket_language(websocket.scope))
         sender = asyncio.create_task(pump(websocket, listener.queue))
         closing = False
         try:
@@ -149,7 +162,7 @@ class RoomSocket:
                 else:
                     received = await websocket.receive()
             except TimeoutError:
-                return self._close(listener, 4401, "not_authenticated", "no hello within the time allowed", None)
+                return self._close(listener, 4401, "not_authenticated", _("no hello within the time allowed"), None)
             except (WebSocketDisconnect, RuntimeError):
                 return False
             if received["type"] == "websocket.disconnect":
@@ -161,45 +174,49 @@ class RoomSocket:
             size = len(text.encode("utf-8", "surrogatepass")) if text is not None else len(data or b"")
             if size > limits.max_message:
                 return self._close(
-                    listener, 1009, "message_too_big", f"messages are at most {limits.max_message} bytes", None
+                    listener,
+                    1009,
+                    "message_too_big",
+                    _("messages are at most {count} bytes", count=limits.max_message),
+                    None,
                 )
             if not bucket.take():
                 dropped += 1
                 if dropped >= limits.flood:
-                    return self._close(listener, 1008, "flood", "too many messages: closing", None)
-                listener.offer(_error("rate_limited", "too many messages: this one was dropped"))
+                    return self._close(listener, 1008, "flood", _("too many messages: closing"), None)
+                listener.offer(_error("rate_limited", _("too many messages: this one was dropped")))
                 continue
             dropped = 0
             if text is None:
-                listener.offer(_error("bad_json", "send JSON text, not binary frames"))
+                listener.offer(_error("bad_json", _("send JSON text, not binary frames")))
                 continue
             try:
                 message = json.loads(text)
             except (ValueError, RecursionError):
-                listener.offer(_error("bad_json", "the message is not valid JSON"))
+                listener.offer(_error("bad_json", _("the message is not valid JSON")))
                 continue
             if not isinstance(message, dict):
-                listener.offer(_error("invalid_message", "a message is a JSON object"))
+                listener.offer(_error("invalid_message", _("a message is a JSON object")))
                 continue
             message_id = message.get("id")
             if message_id is not None and (not isinstance(message_id, str) or len(message_id) > 64):
-                listener.offer(_error("invalid_message", "'id' is a string of at most 64 characters"))
+                listener.offer(_error("invalid_message", _("'id' is a string of at most 64 characters")))
                 continue
             try:
                 kind, message_id = _checked(message)
             except _Refused as refused:
                 if listener.role is None and refused.code == "unknown_type":
-                    return self._close(listener, 4401, "not_authenticated", "say hello first", message_id)
+                    return self._close(listener, 4401, "not_authenticated", _("say hello first"), message_id)
                 listener.offer(_error(refused.code, refused.message, message_id))
                 continue
             if listener.role is None:
                 if kind != "hello":
-                    return self._close(listener, 4401, "not_authenticated", "say hello first", message_id)
+                    return self._close(listener, 4401, "not_authenticated", _("say hello first"), message_id)
                 if await self._hello(room_id, listener, message["token"], message_id):
                     return True
                 continue
             if kind == "hello":
-                listener.offer(_error("already_authenticated", "this socket has said hello", message_id))
+                listener.offer(_error("already_authenticated", _("this socket has said hello"), message_id))
             elif kind == "ping":
                 listener.offer({"type": "pong", "id": message_id})
             elif kind == "continue":
@@ -218,7 +235,7 @@ class RoomSocket:
         except ApiError as error:
             return self._close(listener, 4401, error.code, error.message, message_id)
         if len(hub.listeners) >= self.limits.max_sockets:
-            return self._close(listener, 1008, "room_busy", "this room has too many open sockets", message_id)
+            return self._close(listener, 1008, "room_busy", _("this room has too many open sockets"), message_id)
         listener.role = role
         try:
             await self.rooms.connect(hub, listener)
@@ -230,7 +247,7 @@ class RoomSocket:
         hub = listener.hub
         try:
             seat, session = _seat_and_game(listener, message, over_refused=True)
-            played, _ = await self.rooms.sessions.play(
+            played, _view = await self.rooms.sessions.play(
                 session, seat, message["move"], message["move_number"], answer=False
             )
         except ApiError as error:
@@ -239,7 +256,7 @@ class RoomSocket:
         except Exception:
             # The move was not stored (the game is as it was before it): say so, keep the socket.
             log.exception("a move in room %s failed", hub.room.id if hub is not None else "?")
-            listener.offer(_error("server_error", "the move could not be played; try again", message_id))
+            listener.offer(_error("server_error", _("the move could not be played; try again"), message_id))
             return
         listener.offer({"type": "ack", "id": message_id, "move": played.to_json()})
 
@@ -262,11 +279,11 @@ def _seat_and_game(
     role, hub = listener.role, listener.hub
     assert role is not None
     if role.seat is None:
-        raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
+        raise ApiError(403, "not_a_seat", _("this link watches the table: it plays no seat"))
     if hub is None or hub.session is None:
-        raise ApiError(409, "not_started", "the game has not started yet")
+        raise ApiError(409, "not_started", _("the game has not started yet"))
     if over_refused and hub.session.over:
-        raise ApiError(409, "game_over", "the game is over")
+        raise ApiError(409, "game_over", _("the game is over"))
     if message["game_id"] != hub.session.id:
-        raise ApiError(409, "stale_move", "that view is of another game of this room")
+        raise ApiError(409, "stale_move", _("that view is of another game of this room"))
     return role.seat, hub.session

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bonepile.i18n import N_, _, n_, using
 from bonepile.store.db import WAITING, GameStore, StaleWrite
 from bonepile.store.rooms import StoredRoom
 from bonepile.web import catalog
@@ -167,7 +168,8 @@ class RoomManager:
             return hub
         room = self.store.rooms.get(room_id) if 0 < len(room_id) <= 32 else None
         if room is None:
-            raise ApiError(404, "unknown_room", f"no room {room_id[:32]!r}")
+            # TRANSLATORS: {room} is a room's id as the client sent it, in quotes.
+            raise ApiError(404, "unknown_room", _("no room {room}", room=repr(room_id[:32])))
         hub = RoomHub(room)
         self.hubs[room_id] = hub
         self._attach_game(hub)
@@ -189,7 +191,7 @@ class RoomManager:
         if _same(credential, room.join_code):
             found = Role(GUEST, None, digest)
         if found is None:
-            raise ApiError(403, "bad_token", "this link is not valid for this room (it may have been replaced)")
+            raise ApiError(403, "bad_token", _("this link is not valid for this room (it may have been replaced)"))
         return found
 
     async def authenticate_fresh(self, hub: RoomHub, credential: str) -> Role:
@@ -240,7 +242,7 @@ class RoomManager:
             "protocol": catalog.PROTOCOL,
             "id": room.id,
             "game": room.game,
-            "title": catalog.info(room.game).title,
+            "title": _(catalog.info(room.game).title),
             "preset": room.preset,
             "options": dict(room.options),
             "turn_time_limit": room.turn_time_limit,
@@ -278,7 +280,7 @@ class RoomManager:
         for listener in list(hub.listeners):
             if listener.role is not None and not self.still_valid(hub, listener.role):
                 self._detach(hub, listener)
-                listener.offer(_error("revoked", "the host gave this seat to someone else", None))
+                listener.say(lambda: _error("revoked", _("the host gave this seat to someone else"), None))
                 listener.offer(Close(4403, "revoked"))
         started = self._attach_game(hub)
         self._push_room(hub)
@@ -289,7 +291,8 @@ class RoomManager:
         hub.shown_state = self.state(hub)
         for listener in hub.listeners:
             if listener.role is not None:
-                listener.offer({"type": "room", "room": self.room_json(hub, listener.role)})
+                with using(listener.language):  # each socket's room in its own reader's language
+                    listener.offer({"type": "room", "room": self.room_json(hub, listener.role)})
 
     def _game_changed(self, session: GameSession, cause: str) -> None:
         """A game changed (its views are queued): if it ended a room's game, push the finished room."""
@@ -302,7 +305,7 @@ class RoomManager:
     async def _mutate(self, hub: RoomHub, change: Change) -> StoredRoom:
         """Apply ``change`` to the room as stored, again on the newest room if another writer came first."""
         async with hub.lock:
-            for _ in range(10):
+            for _attempt in range(10):
                 values = change(hub.room)
                 if values is None:
                     return hub.room
@@ -314,7 +317,7 @@ class RoomManager:
                 self._take_room(hub, room)
                 self._announce(hub)
                 return room
-        raise ApiError(409, "busy", "the room is changing too fast; try again")
+        raise ApiError(409, "busy", _("the room is changing too fast; try again"))
 
     def _reload(self, hub: RoomHub) -> None:
         fresh = self.store.rooms.get(hub.room.id)
@@ -353,13 +356,14 @@ class RoomManager:
         preset, engine_game = checked_rules(entry, game, preset, players, seats, options, settings)
         count = engine_game.num_players
         if seats is None:
-            seats = [{"kind": "human"} for _ in range(count)]
+            seats = [{"kind": "human"} for _seat in range(count)]
         chosen = checked_seats(game, count, seats, lone_you=False)
         humans = [seat for seat, info in enumerate(chosen) if info["kind"] == "human"]
         if not host_seat_given:
             host_seat = humans[0] if humans else None
         elif host_seat is not None and host_seat not in humans:
-            raise bad_seat(f"host_seat {host_seat} is not a human seat of this room")
+            # TRANSLATORS: host_seat is a field's name; {seat} a seat's number (counted from 0).
+            raise bad_seat(_("host_seat {seat} is not a human seat of this room", seat=host_seat))
         host_token, join_code = new_secret(), new_secret()
         seat_tokens = []
         stored_seats = []
@@ -411,23 +415,23 @@ class RoomManager:
     async def join(self, room_id: str, credential: str, name: str | None, wanted: int | None) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
         if role.role != GUEST:
-            raise ApiError(403, "bad_token", "joining takes the room's join code (the shared link)")
+            raise ApiError(403, "bad_token", _("joining takes the room's join code (the shared link)"))
         token = new_secret()
         taken: list[int] = []
 
         def change(room: StoredRoom) -> dict[str, Any]:
             if room.state != WAITING:
-                raise ApiError(409, "room_started", "the game has started: no seat is open")
+                raise ApiError(409, "room_started", _("the game has started: no seat is open"))
             seats = [dict(info) for info in room.seats]
             open_seats = [i for i, info in enumerate(seats) if info["kind"] == "human" and not info.get("taken")]
             if wanted is not None:
                 if wanted not in open_seats:
-                    raise ApiError(409, "seat_taken", f"seat {wanted} is not an open seat")
+                    raise ApiError(409, "seat_taken", _("seat {seat} is not an open seat", seat=wanted))
                 seat = wanted
             elif open_seats:
                 seat = open_seats[0]
             else:
-                raise ApiError(409, "room_full", "every seat of this room is taken")
+                raise ApiError(409, "room_full", _("every seat of this room is taken"))
             seats[seat].update(
                 name=checked_name(name, seats[seat]["name"], seat), token_hash=token_hash(token), taken=True
             )
@@ -447,16 +451,16 @@ class RoomManager:
         """Mark the role's seat taken (and rename it, in the lobby)."""
         seat = role.seat
         if seat is None:
-            raise ApiError(403, "not_a_seat", "this link plays no seat")
+            raise ApiError(403, "not_a_seat", _("this link plays no seat"))
 
         def change(room: StoredRoom) -> dict[str, Any] | None:
             if not self.still_valid(hub, role):
-                raise ApiError(403, "bad_token", "this link is not valid for this room (it may have been replaced)")
+                raise ApiError(403, "bad_token", _("this link is not valid for this room (it may have been replaced)"))
             seats = [dict(info) for info in room.seats]
             renamed = seats[seat]["name"]
             if name is not None:
                 if room.state != WAITING:
-                    raise ApiError(409, "room_started", "names are set in the lobby, before the start")
+                    raise ApiError(409, "room_started", _("names are set in the lobby, before the start"))
                 renamed = checked_name(name, seats[seat]["name"], seat)
             if seats[seat].get("taken") and renamed == seats[seat]["name"]:
                 return None
@@ -470,28 +474,32 @@ class RoomManager:
     ) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
         if role.role != HOST:
-            raise ApiError(403, "not_host", "only the host sets the seats")
+            raise ApiError(403, "not_host", _("only the host sets the seats"))
         token = new_secret() if kind == "human" else None
         if kind == "ai":
             level = catalog.resolve_level(hub.room.game, level)
         elif level is not None:
-            raise ApiError(400, "bad_rules", f"seat {seat} is human: it has no AI level")
+            raise ApiError(400, "bad_rules", _("seat {seat} is human: it has no AI level", seat=seat))
 
         def change(room: StoredRoom) -> dict[str, Any]:
             if room.state != WAITING:
-                raise ApiError(409, "room_started", "seats are set in the lobby, before the start")
+                raise ApiError(409, "room_started", _("seats are set in the lobby, before the start"))
             if not 0 <= seat < len(room.seats):
-                raise bad_seat(f"no seat {seat}: this room has seats 0 to {len(room.seats) - 1}")
+                # TRANSLATORS: {seat} is the seat number a client sent; seats are counted from 0 to {last}.
+                raise bad_seat(
+                    _("no seat {seat}: this room has seats 0 to {last}", seat=seat, last=len(room.seats) - 1)
+                )
             if seat == room.host_seat:
-                raise bad_seat("the host's own seat cannot be changed")
+                raise bad_seat(_("the host's own seat cannot be changed"))
             seats = [dict(info) for info in room.seats]
             old = seats[seat]
             if kind == "ai":
-                default = old["name"] if old["kind"] == "ai" else f"Computer {seat + 1}"
+                # Stored as data, in English (``checked_seats``).
+                default = old["name"] if old["kind"] == "ai" else N_("Computer {number}").format(number=seat + 1)
                 seats[seat] = {"kind": "ai", "level": level, "token_hash": None, "taken": True}
             else:
                 assert token is not None
-                default = old["name"] if old["kind"] == "human" else f"Player {seat + 1}"
+                default = old["name"] if old["kind"] == "human" else N_("Player {number}").format(number=seat + 1)
                 seats[seat] = {"kind": "human", "level": None, "token_hash": token_hash(token), "taken": False}
             seats[seat]["name"] = checked_name(name, default, seat)
             return {"seats": seats}
@@ -502,15 +510,22 @@ class RoomManager:
     async def start_room(self, room_id: str, credential: str) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
         if role.role != HOST:
-            raise ApiError(403, "not_host", "only the host starts the game")
+            raise ApiError(403, "not_host", _("only the host starts the game"))
 
         def check(room: StoredRoom) -> None:
             if room.state != WAITING:
-                raise ApiError(409, "room_started", "the game has already started")
+                raise ApiError(409, "room_started", _("the game has already started"))
             open_seats = [i for i, info in enumerate(room.seats) if info["kind"] == "human" and not info.get("taken")]
             if open_seats:
                 listed = ", ".join(str(seat) for seat in open_seats)
-                raise ApiError(409, "seats_open", f"nobody has taken seat {listed} yet: wait, or make it an AI seat")
+                # TRANSLATORS: {seats} lists the numbers of the seats nobody has taken (counted from 0).
+                message = n_(
+                    "nobody has taken seat {seats} yet: wait, or make it an AI seat",
+                    "nobody has taken seat {seats} yet: wait, or make it an AI seat",
+                    len(open_seats),
+                    seats=listed,
+                )
+                raise ApiError(409, "seats_open", message)
 
         await self._start_game(hub, check)
         return {"room": self.room_json(hub, role)}
@@ -518,13 +533,13 @@ class RoomManager:
     async def rematch(self, room_id: str, credential: str, game_id: str) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
         if role.role == GUEST:
-            raise ApiError(403, "not_a_seat", "a rematch is for the players")
+            raise ApiError(403, "not_a_seat", _("a rematch is for the players"))
 
         def check(room: StoredRoom) -> None:
             if room.game_id != game_id:
-                raise ApiError(409, "stale_rematch", "that game is not the room's current game: the rematch is on")
+                raise ApiError(409, "stale_rematch", _("that game is not the room's current game: the rematch is on"))
             if self.state(hub) != FINISHED_STATE:
-                raise ApiError(409, "not_finished", "the game is still on")
+                raise ApiError(409, "not_finished", _("the game is still on"))
 
         await self._start_game(hub, check)
         return {"room": self.room_json(hub, role)}
@@ -532,25 +547,25 @@ class RoomManager:
     async def _start_game(self, hub: RoomHub, check: Callable[[StoredRoom], None]) -> None:
         """Deal the room's next game from a fresh secure seed and make it current (start and rematch)."""
         async with hub.lock:
-            for _ in range(10):
+            for _attempt in range(10):
                 room = hub.room
                 check(room)
                 seats = [{key: info.get(key) for key in ("kind", "name", "level")} for info in room.seats]
                 try:
-                    stored_room, _ = self.store.rooms.start_game(room, seats=seats, seed=secrets.randbits(63))
+                    stored_room, _game = self.store.rooms.start_game(room, seats=seats, seed=secrets.randbits(63))
                 except StaleWrite:
                     self._reload(hub)
                     continue
                 self._take_room(hub, stored_room)
                 self._announce(hub)
                 return
-        raise ApiError(409, "busy", "the room is changing too fast; try again")
+        raise ApiError(409, "busy", _("the room is changing too fast; try again"))
 
     async def view(self, room_id: str, credential: str) -> dict[str, Any]:
         hub, role = await self.read(room_id, credential)
         session = hub.session
         if session is None:
-            raise ApiError(409, "not_started", "the game has not started yet")
+            raise ApiError(409, "not_started", _("the game has not started yet"))
         async with session.lock:
             self.sessions.current(session)
             return session.view(role.seat)
@@ -559,18 +574,18 @@ class RoomManager:
         """A hint for the seat of ``credential``, when the host allowed hints at the room's creation."""
         hub, role = await self.read(room_id, credential)
         if role.seat is None:
-            raise ApiError(403, "not_a_seat", "this link watches the table: it plays no seat")
+            raise ApiError(403, "not_a_seat", _("this link watches the table: it plays no seat"))
         if not hub.room.hints:
-            raise ApiError(403, "hints_off", "the host did not allow hints in this room")
+            raise ApiError(403, "hints_off", _("the host did not allow hints in this room"))
         if hub.session is None:
-            raise ApiError(409, "not_started", "the game has not started yet")
+            raise ApiError(409, "not_started", _("the game has not started yet"))
         return await self.sessions.hint_in(hub.session, role.seat, None)
 
     async def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
-        hub, _ = await self.read(room_id, credential)
+        hub, _role = await self.read(room_id, credential)
         wanted = game_id if game_id is not None else hub.room.game_id
         if wanted is None:
-            raise ApiError(409, "not_started", "the game has not started yet")
+            raise ApiError(409, "not_started", _("the game has not started yet"))
         if wanted not in hub.room.games:
             raise unknown_game(wanted[:32])
         return record_of(self.sessions.load(wanted))
@@ -588,7 +603,9 @@ class RoomManager:
             listener.hub = hub
             listener.spec = role.seat
             hub.listeners.add(listener)
-            listener.offer({"type": "welcome", "role": role.role, "seat": role.seat, "room": self.room_json(hub, role)})
+            listener.say(
+                lambda: {"type": "welcome", "role": role.role, "seat": role.seat, "room": self.room_json(hub, role)}
+            )
             session = hub.session
             if session is not None:
                 async with session.lock:

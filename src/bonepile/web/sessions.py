@@ -24,6 +24,8 @@ from bonepile.ai.base import make_agent
 from bonepile.core.errors import BonepileError
 from bonepile.core.protocol import Observation
 from bonepile.core.seeds import move_seed as agent_seed
+from bonepile.i18n import _, using
+from bonepile.i18n import current as current_language
 from bonepile.store.db import PLAYING, GameStore, StaleWrite, StoredGame
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
@@ -49,18 +51,19 @@ from bonepile.web.live import (
     Mark,
     Outgoing,
     Pause,
+    Played,
     SeatSpec,
     Watcher,
     record_of,
+    socket_language,
 )
 from bonepile.web.live import check_not_paused as _check_not_paused
 from bonepile.web.settings import Settings
 from bonepile.web.times import iso_ms
 from bonepile.web.times import now as _now
 from bonepile.web.views import (
-    LastMove,
     hint_reasons,
-    possessive,
+    is_you,
 )
 
 log = logging.getLogger(__name__)
@@ -100,6 +103,7 @@ __all__ = [
     "iso_ms",
     "read_cursor",
     "record_of",
+    "socket_language",
 ]
 
 
@@ -201,7 +205,7 @@ class SessionManager:
                 self.kick_ai(session)
                 self.arm_timer(session)
                 return session
-        raise ApiError(409, "broken_game", "this stored game no longer replays with this version of the engine")
+        raise ApiError(409, "broken_game", _("this stored game no longer replays with this version of the engine"))
 
     def get(self, game_id: str) -> GameSession:
         """A game of the solo API. A room's game is unknown here: this API trusts the seat a request names."""
@@ -264,7 +268,7 @@ class SessionManager:
         if seed is None:
             seed = secrets.randbelow(MAX_SEED + 1)
         elif not 0 <= seed <= MAX_SEED:
-            raise ApiError(400, "bad_rules", f"seed must be a whole number from 0 to {MAX_SEED}")
+            raise ApiError(400, "bad_rules", _("seed must be a whole number from 0 to {most}", most=MAX_SEED))
         limit, options = checked_time_limit(game, turn_time_limit, options, self.settings)
         preset, engine_game = checked_rules(entry, game, preset, players, seats, options, self.settings)
         chosen = checked_seats(game, engine_game.num_players, seats)
@@ -282,7 +286,7 @@ class SessionManager:
         """Take a freshly stored game into memory and set it going (AI, clock)."""
         session = self._load(stored)
         if session is None:  # pragma: no cover - a fresh game always replays
-            raise ApiError(409, "broken_game", "the new game could not be rebuilt")
+            raise ApiError(409, "broken_game", _("the new game could not be rebuilt"))
         self.kick_ai(session)
         self.arm_timer(session)
         return session
@@ -331,7 +335,7 @@ class SessionManager:
         if first:
             self.store_failed_at = _now()
             log.error("a database write failed; retrying: %s", self.store_error)
-            self._tell_everyone({"type": "status", "store": "retrying", "message": "saving failed, retrying"})
+            self._tell_everyone(retrying_status)
 
     def _store_recovered(self) -> None:
         self._failures = 0
@@ -341,12 +345,13 @@ class SessionManager:
         self.store_error = None
         self.store_failed_at = None
         self.store_ok_since = _now()
-        self._tell_everyone({"type": "status", "store": "ok", "message": "saved"})
+        self._tell_everyone(saved_status)
 
-    def _tell_everyone(self, message: dict[str, Any]) -> None:
+    def _tell_everyone(self, make: Callable[[], dict[str, Any]]) -> None:
+        """Queue the message ``make`` makes on every socket, made in each socket's language."""
         for session in self.sessions.values():
             for listener in session.listeners:
-                listener.offer(message)
+                listener.say(make)
 
     def retry_pause(self) -> float:
         """How long to wait before writing again after ``_failures`` failures in a row (doubling, capped)."""
@@ -496,12 +501,12 @@ class SessionManager:
         """The solo API's continue (the seat is as the request says)."""
         return await self.continue_hand(self.get(game_id), seat, hand_number)
 
-    async def move(self, game_id: str, seat: int, text: str, move_number: int) -> tuple[LastMove, dict[str, Any]]:
+    async def move(self, game_id: str, seat: int, text: str, move_number: int) -> tuple[Played, dict[str, Any]]:
         """A move of the solo API (the seat is as the request says)."""
         session = self.get(game_id)
         async with session.lock:
             if session.over:
-                raise ApiError(409, "game_over", "the game is over")
+                raise ApiError(409, "game_over", _("the game is over"))
             session.human_seat(seat)
         played, view = await self.play(session, seat, text, move_number)
         assert view is not None
@@ -509,27 +514,35 @@ class SessionManager:
 
     async def play(
         self, session: GameSession, seat: int, text: str, move_number: int, *, answer: bool = True
-    ) -> tuple[LastMove, dict[str, Any] | None]:
+    ) -> tuple[Played, dict[str, Any] | None]:
         """Check and play a human seat's move, commit it, push it; answer the move and (with ``answer``)
         the seat's new view."""
-        for _ in range(3):
+        for _attempt in range(3):
             async with session.lock:
                 self._catch_up(session)
                 if session.over:
-                    raise ApiError(409, "game_over", "the game is over")
+                    raise ApiError(409, "game_over", _("the game is over"))
                 self._check_number(session, move_number)
                 self._check_length(session)
                 _check_not_paused(session)
                 to_move = session.seat_to_move()
                 if to_move != seat:
                     name = session.seats[to_move].name
-                    raise ApiError(409, "not_your_turn", f"it is {possessive(name)} turn, not seat {seat}'s")
+                    if is_you(name):
+                        # TRANSLATORS: {seat} is the seat number a move was sent for (counted from 0).
+                        message = _("it is your turn, not seat {seat}'s", seat=seat)
+                    else:
+                        # TRANSLATORS: {player} is the name of the player to move; {seat} the seat number a move
+                        # was sent for (counted from 0).
+                        message = _("it is {player}'s turn, not seat {seat}'s", player=name, seat=seat)
+                    raise ApiError(409, "not_your_turn", message)
                 try:
                     move = session.game.parse_move(text)
                 except BonepileError as error:
                     raise move_error(error) from None
                 if move not in session.game.legal_moves():
-                    raise ApiError(400, "illegal_move", f"illegal move {text!r}")
+                    # TRANSLATORS: {move} is the move as the client sent it, in quotes (move notation).
+                    raise ApiError(400, "illegal_move", _("illegal move {move}", move=repr(text)))
                 published = session.mark()
                 played = session.apply(seat, move)
                 try:
@@ -538,12 +551,14 @@ class SessionManager:
                     continue  # another process moved first: check this move again against the new state
                 self._changed(session, "move")
                 return played, session.view(seat) if answer else None
-        raise ApiError(409, "stale_move", "the game moved on while this move was being played")
+        raise ApiError(409, "stale_move", _("the game moved on while this move was being played"))
 
     def _check_length(self, session: GameSession) -> None:
         if session.move_number >= self.settings.max_moves:
             raise ApiError(
-                409, "move_limit", f"this game has reached {self.settings.max_moves} moves, the most a game may have"
+                409,
+                "move_limit",
+                _("this game has reached {count} moves, the most a game may have", count=self.settings.max_moves),
             )
 
     @staticmethod
@@ -552,7 +567,12 @@ class SessionManager:
             raise ApiError(
                 409,
                 "stale_move",
-                f"the game is at move {session.move_number}, not {move_number}: it has moved on since that view",
+                # TRANSLATORS: {number} is the game's move number now, {sent} the one the client's view was of.
+                _(
+                    "the game is at move {number}, not {sent}: it has moved on since that view",
+                    number=session.move_number,
+                    sent=move_number,
+                ),
             )
 
     async def undo(self, game_id: str, seat: int, move_number: int | None) -> tuple[int, dict[str, Any]]:
@@ -561,14 +581,16 @@ class SessionManager:
             if session.abandoned:
                 raise unknown_game(game_id)
             if session.over:
-                raise ApiError(409, "game_over", "the game is over")
+                raise ApiError(409, "game_over", _("the game is over"))
             session.human_seat(seat)
             if session.humans != [seat]:
-                raise ApiError(409, "cannot_undo", "undo is only for a table with one human player")
+                raise ApiError(409, "cannot_undo", _("undo is only for a table with one human player"))
             self._check_number(session, move_number)
             refusal = session.undo_refusal(seat)
             if refusal is not None:
-                raise ApiError(409, "cannot_undo", f"{refusal[0].upper()}{refusal[1:]}. {UNDO_RULE}")
+                # TRANSLATORS: {reason} is why this undo cannot be made (a sentence), {rule} the rule of undo.
+                message = _("{reason}. {rule}", reason=_(refusal), rule=_(UNDO_RULE))
+                raise ApiError(409, "cannot_undo", message)
             last = [i for i, mover in enumerate(session.movers) if mover == seat][-1]
             undone = session.move_number - last
             if session.ai_task is not None:
@@ -579,7 +601,7 @@ class SessionManager:
             try:
                 self._commit(session, published)
             except StaleWrite:
-                raise ApiError(409, "stale_move", "the game moved on while the undo was being made") from None
+                raise ApiError(409, "stale_move", _("the game moved on while the undo was being made")) from None
             self._changed(session, "undo")
             answer = session.view(seat)
         return undone, answer
@@ -593,17 +615,19 @@ class SessionManager:
             if session.abandoned:
                 raise unknown_game(session.id)
             if session.over:
-                raise ApiError(409, "game_over", "the game is over")
+                raise ApiError(409, "game_over", _("the game is over"))
             session.human_seat(seat)
             _check_not_paused(session)
             if session.game.to_move != seat:
-                raise ApiError(409, "not_your_turn", "a hint is for the player to move")
+                raise ApiError(409, "not_your_turn", _("a hint is for the player to move"))
             chosen = catalog.hint_level(session.name) if level is None else catalog.resolve_level(session.name, level)
             observation = session.game.observation(seat)
             legal = {entry["text"]: entry for entry in session.view(seat)["legal_moves"]}
             seed = agent_seed(session.seed, session.move_number, seat)
             names = [info.name for info in session.seats]
-        text, reasons = await self.hints.run(choose_hint, chosen, session.name, seed, observation, legal, names)
+        text, reasons = await self.hints.run(
+            choose_hint, chosen, session.name, seed, observation, legal, names, current_language()
+        )
         reason = "; ".join(item["text"] for item in reasons)
         return {"level": chosen, "move": legal[text], "reason": reason, "reasons": reasons}
 
@@ -616,10 +640,10 @@ class SessionManager:
             if session.abandoned:
                 raise unknown_game(game_id)
             if session.over:
-                raise ApiError(409, "game_over", "the game is over: a finished game is kept, not abandoned")
+                raise ApiError(409, "game_over", _("the game is over: a finished game is kept, not abandoned"))
             if seat is not None or session.humans:
                 if seat is None:
-                    raise bad_seat("name one of the game's human seats to abandon it")
+                    raise bad_seat(_("name one of the game's human seats to abandon it"))
                 session.human_seat(seat)
             if not self.store.delete(game_id):
                 raise unknown_game(game_id)
@@ -635,9 +659,8 @@ class SessionManager:
             if task is not None and not task.done() and task is not current:
                 task.cancel()
         self.sessions.pop(session.id, None)
-        error = {"code": "abandoned", "message": "this game was abandoned: it is no longer kept"}
         for listener in session.listeners:
-            listener.offer({"type": "error", "error": error})
+            listener.say(abandoned_error)
             listener.offer(Close(4410, "abandoned"))
         session.listeners.clear()
 
@@ -736,7 +759,9 @@ class SessionManager:
                 continue
             try:
                 if pause > 0:
-                    _, move = await asyncio.gather(asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation))
+                    _slept, move = await asyncio.gather(
+                        asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation)
+                    )
                 else:
                     move = await asyncio.to_thread(agent.choose, observation)
             except asyncio.CancelledError:
@@ -845,7 +870,7 @@ class SessionManager:
                 else:
                     session.publish("continued")
             elif pause is None and hand_number is not None and hand_number > len(session.game.hand_summaries):
-                raise ApiError(409, "hand_in_play", f"hand {hand_number} has not ended: play on")
+                raise ApiError(409, "hand_in_play", _("hand {number} has not ended: play on", number=hand_number))
             return session.view(seat)
 
     async def _run_timer(self, session: GameSession, revision: int, deadline: datetime) -> None:
@@ -896,10 +921,38 @@ class SessionManager:
 
 
 def choose_hint(
-    level: str, game: str, seed: int, observation: Observation, legal: dict[str, dict[str, Any]], names: list[str]
+    level: str,
+    game: str,
+    seed: int,
+    observation: Observation,
+    legal: dict[str, dict[str, Any]],
+    names: list[str],
+    language: str = "en",
 ) -> tuple[str, list[dict[str, Any]]]:
     """A hint, in a worker process: the move the agent ``level`` (seeded with ``seed``) chooses, as its
-    text, and the agent's reasons for it (which may read what its search found)."""
+    text, and the agent's reasons for it (which may read what its search found), in ``language`` (a worker
+    process does not share the asking request's context)."""
     agent = make_agent(level, game, seed)
     move = agent.choose(observation)
-    return str(move), hint_reasons(agent, observation, move, legal[str(move)], names, game)
+    with using(language):
+        return str(move), hint_reasons(agent, observation, move, legal[str(move)], names, game)
+
+
+def retrying_status() -> dict[str, Any]:
+    """What every socket is told while writes fail (in the current language)."""
+    # TRANSLATORS: a status line shown while the server cannot save the game to its database.
+    return {"type": "status", "store": "retrying", "message": _("saving failed, retrying")}
+
+
+def saved_status() -> dict[str, Any]:
+    """What every socket is told once writes work again."""
+    # TRANSLATORS: a status line shown once the server saves games again after a failure.
+    return {"type": "status", "store": "ok", "message": _("saved")}
+
+
+def abandoned_error() -> dict[str, Any]:
+    """What a socket of an abandoned game is told before it is closed."""
+    return {
+        "type": "error",
+        "error": {"code": "abandoned", "message": _("this game was abandoned: it is no longer kept")},
+    }

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from bonepile.i18n import N_, _
+
 ENV_PREFIX = "BONEPILE_"
 
 SQLITE_SYNCHRONOUS = ("full", "normal", "extra")
@@ -26,74 +28,88 @@ here: the settings import nothing of the server's)."""
 class Settings:
     """What one server process allows (defaults fit one machine serving a few hundred players)."""
 
-    min_turn_time: float = field(default=5.0, metadata={"help": "shortest turn time limit a game may set, seconds"})
-    max_turn_time: float = field(default=86400.0, metadata={"help": "longest turn time limit, seconds"})
-    max_target: int = field(default=1000, metadata={"help": "highest score target a game may set"})
+    min_turn_time: float = field(default=5.0, metadata={"help": N_("shortest turn time limit a game may set, seconds")})
+    max_turn_time: float = field(default=86400.0, metadata={"help": N_("longest turn time limit, seconds")})
+    max_target: int = field(default=1000, metadata={"help": N_("highest score target a game may set")})
     max_moves: int = field(
-        default=5000, metadata={"help": "moves a game may reach; past that it is refused further moves and stops"}
+        default=5000, metadata={"help": N_("moves a game may reach; past that it is refused further moves and stops")}
     )
-    create_burst: int = field(default=20, metadata={"help": "games and rooms one client may create at once"})
-    create_rate: float = field(default=0.5, metadata={"help": "creations per second one client regains"})
-    hint_workers: int = field(default=1, metadata={"help": "worker processes that compute hints (apart from the AI)"})
-    hint_queue: int = field(default=4, metadata={"help": "hints that may wait for a worker; more are refused"})
-    hint_timeout: float = field(default=20.0, metadata={"help": "seconds a hint may take before it is given up"})
-    hint_burst: int = field(default=5, metadata={"help": "hints one client may ask for at once"})
-    hint_rate: float = field(default=0.5, metadata={"help": "hints per second one client regains"})
-    game_sockets: int = field(default=16, metadata={"help": "sockets open on one game (/ws/games)"})
-    total_game_sockets: int = field(default=1000, metadata={"help": "sockets open on /ws/games in all"})
+    create_burst: int = field(default=20, metadata={"help": N_("games and rooms one client may create at once")})
+    create_rate: float = field(default=0.5, metadata={"help": N_("creations per second one client regains")})
+    hint_workers: int = field(
+        default=1, metadata={"help": N_("worker processes that compute hints (apart from the AI)")}
+    )
+    hint_queue: int = field(default=4, metadata={"help": N_("hints that may wait for a worker; more are refused")})
+    hint_timeout: float = field(default=20.0, metadata={"help": N_("seconds a hint may take before it is given up")})
+    hint_burst: int = field(default=5, metadata={"help": N_("hints one client may ask for at once")})
+    hint_rate: float = field(default=0.5, metadata={"help": N_("hints per second one client regains")})
+    game_sockets: int = field(default=16, metadata={"help": N_("sockets open on one game (/ws/games)")})
+    total_game_sockets: int = field(default=1000, metadata={"help": N_("sockets open on /ws/games in all")})
     socket_hello_timeout: float = field(
-        default=10.0, metadata={"help": "seconds a /ws/games socket has to send its first message (hello or ping)"}
+        default=10.0, metadata={"help": N_("seconds a /ws/games socket has to send its first message (hello or ping)")}
     )
-    idle_timeout: float = field(default=5.0, metadata={"help": "seconds an idle keep-alive HTTP connection stays"})
+    idle_timeout: float = field(default=5.0, metadata={"help": N_("seconds an idle keep-alive HTTP connection stays")})
     header_timeout: float = field(
-        default=15.0, metadata={"help": "seconds a client has to send a whole request head; slower ones are closed"}
+        default=15.0, metadata={"help": N_("seconds a client has to send a whole request head; slower ones are closed")}
     )
     max_connections: int = field(
-        default=500, metadata={"help": "connections and requests at once; more get 503 (uvicorn's limit)"}
+        default=500, metadata={"help": N_("connections and requests at once; more get 503 (uvicorn's limit)")}
     )
     client_grace: float = field(
         default=30.0,
         metadata={
-            "help": "seconds a game at one screen counts a client as there after its last request "
-            "(its clock stops when no client is)"
+            "help": N_(
+                "seconds a game at one screen counts a client as there after its last request "
+                "(its clock stops when no client is)"
+            )
         },
     )
     evict_after: float = field(
-        default=600.0, metadata={"help": "seconds a game with no socket and no change stays in memory"}
+        default=600.0, metadata={"help": N_("seconds a game with no socket and no change stays in memory")}
     )
     retention_days: float = field(
-        default=90.0, metadata={"help": "days a finished or abandoned game (or room) is kept before it is deleted"}
+        default=90.0, metadata={"help": N_("days a finished or abandoned game (or room) is kept before it is deleted")}
     )
-    page_size: int = field(default=50, metadata={"help": "games per page of GET /api/games (the most a page holds)"})
+    page_size: int = field(
+        default=50, metadata={"help": N_("games per page of GET /api/games (the most a page holds)")}
+    )
     store_retry_max: float = field(
-        default=10.0, metadata={"help": "longest pause, seconds, between retries of a failed database write"}
+        default=10.0, metadata={"help": N_("longest pause, seconds, between retries of a failed database write")}
     )
     sqlite_synchronous: str = field(
         default="full",
         metadata={
-            "help": "SQLite's synchronous level: full (a move a client saw survives a power cut), or normal "
-            "(faster; survives a crash of the server, not of the machine), or extra"
+            "help": N_(
+                "SQLite's synchronous level: full (a move a client saw survives a power cut), or normal "
+                "(faster; survives a crash of the server, not of the machine), or extra"
+            )
         },
     )
     bus_heartbeat: float = field(
         default=1.0,
         metadata={
-            "help": "with --redis: seconds between checks that Redis answers (from 0.1 to 10; a lost Redis is "
-            "noticed within about this, or at once when a publish or the subscription fails)"
+            "help": N_(
+                "with --redis: seconds between checks that Redis answers (from 0.1 to 10; a lost Redis is "
+                "noticed within about this, or at once when a publish or the subscription fails)"
+            )
         },
     )
     bus_poll: float = field(
         default=0.5,
         metadata={
-            "help": "with --redis, while Redis is lost: seconds between reads of the versions of the games and "
-            "rooms with sockets here (from 0.1 to 1.5, so that every change shows within 2 s)"
+            "help": N_(
+                "with --redis, while Redis is lost: seconds between reads of the versions of the games and "
+                "rooms with sockets here (from 0.1 to 1.5, so that every change shows within 2 s)"
+            )
         },
     )
     allowed_hosts: str = field(
         default="",
         metadata={
-            "help": "comma-separated names the server answers to in the Host header, '*' for any "
-            "(default: the names of the address it listens on)"
+            "help": N_(
+                "comma-separated names the server answers to in the Host header, '*' for any "
+                "(default: the names of the address it listens on)"
+            )
         },
     )
 
@@ -114,17 +130,17 @@ class Settings:
         for spec in dataclasses.fields(self):
             value = getattr(self, spec.name)
             if isinstance(value, int | float) and not isinstance(value, bool) and value < 0:
-                raise ValueError(f"{spec.name} must not be negative, not {value!r}")
+                raise ValueError(_("{name} must not be negative, not {value}", name=spec.name, value=repr(value)))
         if self.min_turn_time > self.max_turn_time:
-            raise ValueError("min_turn_time is over max_turn_time")
+            raise ValueError(_("min_turn_time is over max_turn_time"))
         if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1:
-            raise ValueError("hint_workers, page_size and max_moves must be at least 1")
+            raise ValueError(_("hint_workers, page_size and max_moves must be at least 1"))
         if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
-            raise ValueError(f"sqlite_synchronous must be one of {', '.join(SQLITE_SYNCHRONOUS)}")
+            raise ValueError(_("sqlite_synchronous must be one of {values}", values=", ".join(SQLITE_SYNCHRONOUS)))
         if not 0.1 <= self.bus_heartbeat <= 10:
-            raise ValueError("bus_heartbeat must be from 0.1 to 10 seconds")
+            raise ValueError(_("bus_heartbeat must be from 0.1 to 10 seconds"))
         if not 0.1 <= self.bus_poll <= 1.5:
-            raise ValueError("bus_poll must be from 0.1 to 1.5 seconds (every change shows within 2 s)")
+            raise ValueError(_("bus_poll must be from 0.1 to 1.5 seconds (every change shows within 2 s)"))
         return self
 
     def host_names(self, bound_host: str) -> frozenset[str] | None:
@@ -159,7 +175,7 @@ def parse(spec: dataclasses.Field[object], raw: str) -> int | float | str:
         if kind == "float":
             return float(raw)
     except ValueError:
-        raise ValueError(f"{spec.name} must be a number, not {raw!r}") from None
+        raise ValueError(_("{name} must be a number, not {value}", name=spec.name, value=repr(raw))) from None
     return raw
 
 
