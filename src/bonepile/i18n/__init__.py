@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
-from babel.lists import format_list
 from babel.numbers import format_decimal
 
 __all__ = [
