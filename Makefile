@@ -78,7 +78,7 @@ clean:
 # The English that bonepile says to a person, extracted from the sources into the template, and every
 # language's catalog updated from it (docs/languages.md); new entries are then translated in each .po.
 LOCALES := src/bonepile/i18n/locales
-KEYWORDS := -k _ -k n_:1,2 -k p_:1c,2 -k N_ -k t -k tn:1,2 -k tp:1c,2
+KEYWORDS := -k _ -k n_:1,2 -k p_:1c,2 -k N_ -k T_ -k t -k tn:1,2 -k tp:1c,2
 messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg $(KEYWORDS) --no-wrap --sort-by-file --add-comments=TRANSLATORS: \
 		--project=bonepile --copyright-holder="the bonepile authors" -o $(LOCALES)/bonepile.pot .

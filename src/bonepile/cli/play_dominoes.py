@@ -23,7 +23,7 @@ from bonepile.cli.render_dominoes import (
     UNICODE,
     Glyphs,
     TableView,
-    move_text,
+    move_line,
     playable_numbers,
     render_game_over,
     render_hand_summary,
@@ -58,6 +58,7 @@ from bonepile.dominoes import (
 )
 from bonepile.dominoes import Hand as DominoesHand
 from bonepile.games import game_info
+from bonepile.i18n import _
 
 LOG_LINES = 4
 """How many recent turns the live screen lists under the table."""
@@ -77,7 +78,7 @@ def end_label(end: End, observation: Observation) -> tuple[str, str]:
     """What the screen calls ``end``: (its letter, its name): l/left and r/right, or w/west, e/east, n, s."""
     names = {End.LEFT: "west", End.RIGHT: "east"} if compass(observation) else {}
     name = names.get(end, end.value)
-    return name[0], name
+    return name[0], name  # notation: the words the player types
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,10 +96,11 @@ def what_to_do(observation: Observation) -> str:
     """A few words telling the player which answers would be accepted now."""
     legal = observation.legal_moves
     if legal and legal[0].kind is MoveKind.DRAW:
-        return "no tile fits, d to draw"
+        return _("no tile fits, d to draw")
     if legal and legal[0].kind is MoveKind.PASS:
-        return "no tile fits, p to pass"
-    return f"you can play {numbers_text(playable_numbers(observation))}"
+        return _("no tile fits, p to pass")
+    # TRANSLATORS: {numbers} lists the numbers of the player's tiles that fit ("1, 3 or 5").
+    return _("you can play {numbers}", numbers=numbers_text(playable_numbers(observation)))
 
 
 def interpret(text: str, observation: Observation, parse: Callable[[str], Move]) -> Answer:
@@ -115,52 +117,63 @@ def interpret(text: str, observation: Observation, parse: Callable[[str], Move])
     if not words:
         if len(legal) == 1 and not legal[0].is_play:
             return legal[0]
-        return Rejected(f"choose a tile: {what_to_do(observation)}")
+        return Rejected(_("choose a tile: {hint}", hint=what_to_do(observation)))
     if len(words) == 1 and words[0] in QUIT_WORDS:
         return Quit()
     if len(words) == 1 and words[0] in ("d", "draw", "p", "pass"):
         return _draw_or_pass(DRAW if words[0].startswith("d") else PASS, observation)
     if len(words) > 2 or (len(words) == 2 and words[1] not in _ENDS):
-        return Rejected(f"{text.strip()!r} is not a move: {what_to_do(observation)}")
+        return Rejected(_("{text} is not a move: {hint}", text=repr(text.strip()), hint=what_to_do(observation)))
     end = _ENDS[words[1]] if len(words) == 2 else None
     if words[0].isdigit():
         number = int(words[0])
         if not 1 <= number <= len(observation.hand):
-            return Rejected(f"there is no tile {number}: your tiles are numbered 1 to {len(observation.hand)}")
+            return Rejected(
+                _(
+                    "there is no tile {number}: your tiles are numbered 1 to {count}",
+                    number=number,
+                    count=len(observation.hand),
+                )
+            )
         return _tile_answer(observation.hand[number - 1], end, observation)
     try:
         return parse(words[0] if end is None else f"{words[0]} {end.value}")
     except InvalidMoveError:
-        return Rejected(f"{text.strip()!r} is not a move: {what_to_do(observation)}")
+        return Rejected(_("{text} is not a move: {hint}", text=repr(text.strip()), hint=what_to_do(observation)))
     except (AmbiguousMoveError, IllegalMoveError):
         tile = Tile.parse(words[0])  # the notation was read, so the tile is well formed
     if tile not in observation.hand:
-        return Rejected(f"you do not hold {tile}: {what_to_do(observation)}")
+        return Rejected(_("you do not hold {tile}: {hint}", tile=str(tile), hint=what_to_do(observation)))
     return _tile_answer(tile, end, observation)
 
 
 def _draw_or_pass(move: Move, observation: Observation) -> Answer:
     if move in observation.legal_moves:
         return move
-    word = "draw" if move is DRAW else "pass"
-    return Rejected(f"you cannot {word} now: {what_to_do(observation)}")
+    if move is DRAW:
+        return Rejected(_("you cannot draw now: {hint}", hint=what_to_do(observation)))
+    return Rejected(_("you cannot pass now: {hint}", hint=what_to_do(observation)))
 
 
 def _tile_answer(tile: Tile, end: End | None, observation: Observation) -> Answer:
     """The move for ``tile`` (at ``end`` if given), a question about the end, or why it cannot be played."""
     moves = {move.end: move for move in observation.legal_moves if move.tile is tile}
     if not moves:
-        return Rejected(f"{tile} does not fit: {what_to_do(observation)}")
+        return Rejected(_("{tile} does not fit: {hint}", tile=str(tile), hint=what_to_do(observation)))
     if len(moves) == 1:
-        (only_end, move), *_ = moves.items()
+        (only_end, move), *_others = moves.items()
         if end is None or only_end is None or only_end is end:
             return move
-        return Rejected(f"{tile} fits only the {only_end} end: type its number alone")
+        # TRANSLATORS: {end} is an end in notation (left, right, north, south).
+        return Rejected(_("{tile} fits only the {end} end: type its number alone", tile=str(tile), end=str(only_end)))
     if end is not None:
         if end in moves:
             return moves[end]
-        names = " or ".join(end_label(e, observation)[1] for e in moves if e is not None)
-        return Rejected(f"{tile} goes {names} here, not {end_label(end, observation)[1]}")
+        names = numbers_text([end_label(e, observation)[1] for e in moves if e is not None])
+        # TRANSLATORS: {ends} lists ends in notation ("left or right"), {end} the one the player typed.
+        return Rejected(
+            _("{tile} goes {ends} here, not {end}", tile=str(tile), ends=names, end=end_label(end, observation)[1])
+        )
     return ChooseEnd(tile, {e: m for e, m in moves.items() if e is not None})
 
 
@@ -170,7 +183,8 @@ def end_choices(choice: ChooseEnd, observation: Observation) -> str:
     parts = []
     for end in choice.moves:
         letter, name = end_label(end, observation)
-        parts.append(f"{letter} = {name} ({numbers[end]})")
+        # TRANSLATORS: one answer to "which end?": {letter} to type, {end} the end (notation), {number} its pips.
+        parts.append(_("{letter} = {end} ({number})", letter=letter, end=name, number=numbers[end]))
     return ", ".join(parts)
 
 
@@ -183,16 +197,16 @@ def interpret_end(text: str, choice: ChooseEnd, observation: Observation) -> Mov
         return Quit()
     if word in _ENDS and _ENDS[word] in choice.moves:
         return choice.moves[_ENDS[word]]
-    return Rejected(f"answer {end_choices(choice, observation)} (enter to choose another tile)")
+    return Rejected(_("answer {choices} (enter to choose another tile)", choices=end_choices(choice, observation)))
 
 
 def prompt(observation: Observation) -> str:
     legal = observation.legal_moves
     if legal and legal[0].kind is MoveKind.DRAW:
-        return "d to draw (or enter), q to quit > "
+        return _("d to draw (or enter), q to quit > ")
     if legal and legal[0].kind is MoveKind.PASS:
-        return "p to pass (or enter), q to quit > "
-    return f"Your move: a tile number 1-{len(observation.hand)}, or q to quit > "
+        return _("p to pass (or enter), q to quit > ")
+    return _("Your move: a tile number 1-{count}, or q to quit > ", count=len(observation.hand))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -239,8 +253,16 @@ class DominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
             return answer
 
     def _ask_end(self, choice: ChooseEnd, observation: Observation) -> Move | Quit | None:
-        where = "both ends" if len(choice.moves) == 2 else f"{len(choice.moves)} ends"
-        question = f"{choice.tile} fits {where}: {end_choices(choice, observation)} > "
+        choices = end_choices(choice, observation)
+        if len(choice.moves) == 2:
+            question = _("{tile} fits both ends: {choices} > ", tile=str(choice.tile), choices=choices)
+        else:
+            question = _(
+                "{tile} fits {count} ends: {choices} > ",
+                tile=str(choice.tile),
+                count=len(choice.moves),
+                choices=choices,
+            )
         while True:
             answer = interpret_end(self.terminal.ask(question), choice, observation)
             if not isinstance(answer, Rejected):
@@ -253,10 +275,11 @@ class DominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         held = set(hand.observation(HUMAN).hand) if you_draw else set()
         outcome = self.game.play(move, player=player)
         self._save()
-        said = move_text(move)
         if you_draw:  # the drawn tile is news only to the one who drew it
-            said = "drew " + " ".join(str(tile) for tile in set(hand.observation(HUMAN).hand) - held)
-        self._note(f"{self.names[player]} {said}")
+            drawn = " ".join(str(tile) for tile in set(hand.observation(HUMAN).hand) - held)
+            self._note(_("{player} drew {tile}", player=self.names[player], tile=drawn))
+        else:
+            self._note(move_line(self.names[player], move))
         if outcome is not None:
             self._hand_over(hand, outcome)
 
@@ -274,9 +297,9 @@ class DominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         )
         if game.is_over:
             with contextlib.suppress(InputEnded):  # the game is finished and saved: the scores follow anyway
-                self.terminal.ask("Press enter for the final scores > ")
+                self.terminal.ask(_("Press enter for the final scores > "))
             return
-        if self.terminal.ask("Press enter for the next hand (q to quit) > ").strip().lower() in QUIT_WORDS:
+        if self.terminal.ask(_("Press enter for the next hand (q to quit) > ")).strip().lower() in QUIT_WORDS:
             raise QuitGame
 
     def _game_over(self) -> None:

@@ -46,10 +46,11 @@ from bonepile.cli.terminal import (
     choose_seed,
     numbers_text,
     seat_players,
-    verb,
 )
 from bonepile.core.errors import BonepileError
 from bonepile.games import game_info
+from bonepile.i18n import _
+from bonepile.i18n import public_message as translated
 from bonepile.triominoes import (
     DRAW,
     PASS,
@@ -87,11 +88,12 @@ def what_to_do(choices: Choices) -> str:
     """A few words telling the player which answers would be accepted now."""
     if choices.placements:
         example = choices.placements[0].code
-        buy = ", or d to buy a tile" if choices.draw is not None else ""
-        return f"type a code from the list, like {example}, or a tile number{buy}"
+        if choices.draw is not None:
+            return _("type a code from the list, like {code}, or a tile number, or d to buy a tile", code=example)
+        return _("type a code from the list, like {code}, or a tile number", code=example)
     if choices.draw is not None:
-        return "no tile fits, d to draw"
-    return "no tile fits, p to pass"
+        return _("no tile fits, d to draw")
+    return _("no tile fits, p to pass")
 
 
 def _letters(placements: Sequence[Placement]) -> str:
@@ -124,13 +126,13 @@ def interpret(
             return Focus(None)
         if not choices.placements and len(legal) == 1:
             return legal[0]
-        return Rejected(f"choose a move: {what_to_do(choices)}")
+        return Rejected(_("choose a move: {hint}", hint=what_to_do(choices)))
     if word in QUIT_WORDS:
         return Quit()
     if word in ("d", "draw", "buy"):
-        return DRAW if DRAW in legal else Rejected(f"you cannot draw now: {what_to_do(choices)}")
+        return DRAW if DRAW in legal else Rejected(_("you cannot draw now: {hint}", hint=what_to_do(choices)))
     if word in ("p", "pass"):
-        return PASS if PASS in legal else Rejected(f"you cannot pass now: {what_to_do(choices)}")
+        return PASS if PASS in legal else Rejected(_("you cannot pass now: {hint}", hint=what_to_do(choices)))
     code = _CODE.match(word)
     if code is not None:
         return _tile_answer(int(code.group(1)), code.group(2), observation, choices)
@@ -141,8 +143,9 @@ def interpret(
         if len(fitting) == 1:
             return fitting[0].move
         if fitting:
-            return Rejected(f"several tiles fit at {word}: type {numbers_text([p.code for p in fitting])}")
-        return Rejected(f"there is no place {word} on the board: {what_to_do(choices)}")
+            codes = numbers_text([p.code for p in fitting])
+            return Rejected(_("several tiles fit at {letter}: type {codes}", letter=word, codes=codes))
+        return Rejected(_("there is no place {letter} on the board: {hint}", letter=word, hint=what_to_do(choices)))
     return _notation_answer(said, observation, parse, choices)
 
 
@@ -151,21 +154,28 @@ def _tile_answer(number: int, letter: str | None, observation: Observation, choi
     hand = observation.hand
     if not 1 <= number <= len(hand):
         if not hand:
-            return Rejected(f"you have no tiles: {what_to_do(choices)}")
-        return Rejected(f"there is no tile {number}: your tiles are numbered 1 to {len(hand)}")
+            return Rejected(_("you have no tiles: {hint}", hint=what_to_do(choices)))
+        return Rejected(
+            _("there is no tile {number}: your tiles are numbered 1 to {count}", number=number, count=len(hand))
+        )
     tile = hand[number - 1]
     mine = choices.of_tile(number)
     if not mine:
-        return Rejected(f"{tile} fits nowhere now: {what_to_do(choices)}")
+        return Rejected(_("{tile} fits nowhere now: {hint}", tile=str(tile), hint=what_to_do(choices)))
     if letter is None:
         return mine[0].move if len(mine) == 1 else Focus(number)
     for placement in mine:
         if placement.letter == letter:
             return placement.move
-    where = f"it fits only at {mine[0].letter}" if len(mine) == 1 else f"it fits at {_letters(mine)}"
+    if len(mine) == 1:
+        where = _("it fits only at {letter}", letter=mine[0].letter)
+    else:
+        where = _("it fits at {letters}", letters=_letters(mine))
     if letter not in choices.letters.values():
-        return Rejected(f"there is no place {letter} on the board for {tile}: {where}")
-    return Rejected(f"{tile} does not fit at {letter}: {where}")
+        return Rejected(
+            _("there is no place {letter} on the board for {tile}: {where}", letter=letter, tile=str(tile), where=where)
+        )
+    return Rejected(_("{tile} does not fit at {letter}: {where}", tile=str(tile), letter=letter, where=where))
 
 
 def public_message(error: BonepileError) -> str | None:
@@ -175,7 +185,7 @@ def public_message(error: BonepileError) -> str | None:
     it is never shown; an error whose public part is the full message is
     treated as having none.
     """
-    return error.public if error.public != str(error) else None
+    return translated(error) if error.public != str(error) else None
 
 
 def _notation_answer(said: str, observation: Observation, parse: Callable[[str], Move], choices: Choices) -> Answer:
@@ -191,22 +201,36 @@ def _notation_answer(said: str, observation: Observation, parse: Callable[[str],
         tile = _tile_named(said)
         codes = [p.code for p in choices.placements if p.tile is tile]
         if codes:
-            return Rejected(f"{tile} fits {len(codes)} places: type one of {numbers_text(codes)}")
-        return Rejected(public_message(error) or f"{said!r} fits several ways: {what_to_do(choices)}")
+            return Rejected(
+                _(
+                    "{tile} fits {count} places: type one of {codes}",
+                    tile=str(tile),
+                    count=len(codes),
+                    codes=numbers_text(codes),
+                )
+            )
+        return Rejected(
+            public_message(error) or _("{text} fits several ways: {hint}", text=repr(said), hint=what_to_do(choices))
+        )
     except (InvalidMoveError, IllegalMoveError) as error:
         tile = _tile_named(said)
         reason = public_message(error) if re.match(r"\d\s*-", said) else None
         if tile is not None and tile not in observation.hand:
-            return Rejected(f"you do not hold {tile}: {what_to_do(choices)}")
+            return Rejected(_("you do not hold {tile}: {hint}", tile=str(tile), hint=what_to_do(choices)))
         if tile is not None and not any(p.tile is tile for p in choices.placements):
-            return Rejected(f"{tile} fits nowhere now: {what_to_do(choices)}")
+            return Rejected(_("{tile} fits nowhere now: {hint}", tile=str(tile), hint=what_to_do(choices)))
         if tile is not None:
             number = observation.hand.index(tile) + 1
-            fits = f"{tile} fits at {_letters(choices.of_tile(number))} (type {number} to list them)"
-            return Rejected(f"{reason}; {fits}" if reason else f"it does not fit there: {fits}")
-        return Rejected(reason or f"{said!r} is not a move: {what_to_do(choices)}")
+            letters = _letters(choices.of_tile(number))
+            fits = _(
+                "{tile} fits at {letters} (type {number} to list them)", tile=str(tile), letters=letters, number=number
+            )
+            if reason:
+                return Rejected(_("{reason}; {fits}", reason=reason, fits=fits))
+            return Rejected(_("it does not fit there: {fits}", fits=fits))
+        return Rejected(reason or _("{text} is not a move: {hint}", text=repr(said), hint=what_to_do(choices)))
     if move not in observation.legal_moves:
-        return Rejected(f"{said!r} is not a move you can make now: {what_to_do(choices)}")
+        return Rejected(_("{text} is not a move you can make now: {hint}", text=repr(said), hint=what_to_do(choices)))
     return move
 
 
@@ -222,13 +246,16 @@ def _tile_named(text: str) -> Tile | None:
 def prompt(observation: Observation, choices: Choices, focus: int | None = None) -> str:
     if choices.placements and focus is not None:
         tile = observation.hand[focus - 1]
-        return f"Place for {tile}: a letter ({_letters(choices.of_tile(focus))}), or enter for every tile > "
+        letters = _letters(choices.of_tile(focus))
+        return _("Place for {tile}: a letter ({letters}), or enter for every tile > ", tile=str(tile), letters=letters)
     if choices.placements:
-        buy = ", d to buy" if choices.draw is not None else ""
-        return f"Your move: a code like {choices.placements[0].code}, a tile number{buy}, or q to quit > "
+        code = choices.placements[0].code
+        if choices.draw is not None:
+            return _("Your move: a code like {code}, a tile number, d to buy, or q to quit > ", code=code)
+        return _("Your move: a code like {code}, a tile number, or q to quit > ", code=code)
     if choices.draw is not None:
-        return "d to draw (or enter), q to quit > "
-    return "p to pass (or enter), q to quit > "
+        return _("d to draw (or enter), q to quit > ")
+    return _("p to pass (or enter), q to quit > ")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -292,7 +319,7 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
             if line:
                 self._note(line)
             if event.kind is EventKind.DRAW and drawn:  # the drawn tile is news only to the one who drew it
-                self.news = f"You drew {drawn[0]}{self._points(event)}."
+                self.news = _("You drew {tile}{points}.", tile=str(drawn[0]), points=self._points(event))
         if summary is not None:
             self._round_over(round_, summary)
 
@@ -306,19 +333,33 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         name = self.names[player]
         points = self._points(event)
         if kind is EventKind.PLACE:
-            return f"{name} played {placed_text(event)}"
+            return _("{player} played {placement}", player=name, placement=placed_text(event))
+        # TRANSLATORS: {points} is empty or the points in brackets, with a space before: " (-5)".
+        if kind is EventKind.DRAW and player == HUMAN and drawn:
+            return _("{player} drew {tile}{points}", player=name, tile=str(drawn[0]), points=points)
         if kind is EventKind.DRAW:
-            return f"{name} drew {drawn[0] if player == HUMAN and drawn else 'a tile'}{points}"
+            return _("{player} drew a tile{points}", player=name, points=points)
         if kind is EventKind.PASS:
-            return f"{name} passed{points}"
+            return _("{player} passed{points}", player=name, points=points)
         if kind is EventKind.TIMEOUT:
-            return f"{name} ran out of time"
+            return _("{player} ran out of time", player=name)
         if kind is EventKind.GOING_OUT:
-            said = ", ".join(f"{signed(item.points, self.glyphs)} {item.reason.value}" for item in event.items)
-            return f"{name} went out: {said}"
+            # TRANSLATORS: {reason} names a bonus in the rule sheet's words (kept in English for now).
+            said = ", ".join(
+                _("{points} {reason}", points=signed(item.points, self.glyphs), reason=item.reason.value)
+                for item in event.items
+            )
+            return _("{player} went out: {items}", player=name, items=said)
         if kind is EventKind.BLOCKED:
-            own = "your own" if name == "You" else "their own"
-            return f"The round is blocked: {name} {verb(name, 'scores')} {event.points}, the others' tiles less {own}"
+            if name == _("You"):
+                return _(
+                    "The round is blocked: You score {points}, the others' tiles less your own", points=event.points
+                )
+            return _(
+                "The round is blocked: {player} scores {points}, the others' tiles less their own",
+                player=name,
+                points=event.points,
+            )
         return ""
 
     # ----------------------------------------------------------------- screens
@@ -333,9 +374,9 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         self.terminal.show(self._table(final, log=False, reserve=below, board_only=True), scores)
         if game.is_over:
             with contextlib.suppress(InputEnded):  # the game is finished and saved: the scores follow anyway
-                self.terminal.ask("Press enter for the final scores > ")
+                self.terminal.ask(_("Press enter for the final scores > "))
             return
-        if self.terminal.ask("Press enter for the next round (q to quit) > ").strip().lower() in QUIT_WORDS:
+        if self.terminal.ask(_("Press enter for the next round (q to quit) > ")).strip().lower() in QUIT_WORDS:
             raise QuitGame
 
     def _game_over(self) -> None:

@@ -16,8 +16,9 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from bonepile.cli.terminal import numbers_text, verb
+from bonepile.cli.terminal import numbers_text
 from bonepile.dominoes import End, GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
+from bonepile.i18n import _, n_
 
 HUMAN = 0
 """The seat of the person at the keyboard; the AI players sit clockwise after them."""
@@ -87,11 +88,26 @@ def tile_text(tile: Tile) -> str:
 def move_text(move: Move) -> str:
     """A move as a player would say it: 'played 6-4 right', 'drew a tile', 'passed'."""
     if move.kind is MoveKind.DRAW:
-        return "drew a tile"
+        return _("drew a tile")
     if move.kind is MoveKind.PASS:
-        return "passed"
+        return _("passed")
     assert move.tile is not None
-    return f"led {move.tile}" if move.end is None else f"played {move.tile} {move.end}"
+    if move.end is None:
+        return _("led {tile}", tile=str(move.tile))
+    # TRANSLATORS: {end} is the end in notation (left, right, north, south).
+    return _("played {tile} {end}", tile=str(move.tile), end=str(move.end))
+
+
+def move_line(name: str, move: Move) -> str:
+    """A move as a whole sentence: 'Ann played 6-4 right', 'AI 1 drew a tile', 'AI 2 passed'."""
+    if move.kind is MoveKind.DRAW:
+        return _("{player} drew a tile", player=name)
+    if move.kind is MoveKind.PASS:
+        return _("{player} passed", player=name)
+    assert move.tile is not None
+    if move.end is None:
+        return _("{player} led {tile}", player=name, tile=str(move.tile))
+    return _("{player} played {tile} {end}", player=name, tile=str(move.tile), end=str(move.end))
 
 
 def side_names(rules: Rules, names: Sequence[str]) -> list[str]:
@@ -112,9 +128,12 @@ def _draws(moves: Sequence[Move]) -> int:
 def turn_text(moves: Sequence[Move], points: int = 0) -> str:
     """One turn in words: 'played 6-4 right', 'drew 2, played 6-4 left', 'drew 3, passed', 'led 5-5 (+10)'."""
     draws = _draws(moves)
-    parts = [f"drew {draws}"] if draws else []
+    # TRANSLATORS: part of a turn in the log ("drew 2, played 6-4 left"): how many tiles the player drew.
+    parts = [_("drew {count}", count=draws)] if draws else []
     if moves and moves[-1].kind is not MoveKind.DRAW:
-        parts.append(move_text(moves[-1]) + (f" (+{points})" if points else ""))
+        said = move_text(moves[-1])
+        # TRANSLATORS: a move and the points it scored: "led 5-5 (+10)".
+        parts.append(_("{move} (+{points})", move=said, points=points) if points else said)
     return ", ".join(parts)
 
 
@@ -133,20 +152,26 @@ def _turns(observation: Observation) -> list[tuple[int, list[Move], int]]:
 
 def recent_turns(observation: Observation, names: Sequence[str], count: int) -> list[str]:
     """The last ``count`` turns of this hand, one line each, for the log under the table."""
-    return [f"{names[player]} {turn_text(moves, points)}" for player, moves, points in _turns(observation)[-count:]]
+    # TRANSLATORS: a line of the log: {player} is a name, {turn} what they did ("drew 2, played 6-4 left").
+    return [
+        _("{player} {turn}", player=names[player], turn=turn_text(moves, points))
+        for player, moves, points in _turns(observation)[-count:]
+    ]
 
 
 def player_status(observation: Observation, player: int, glyphs: Glyphs = UNICODE) -> str:
     """What the table says a player is doing: 'thinking…', 'drew 2', 'played 6-4 right', 'passed', 'domino!'."""
     if observation.hand_over is not None and observation.tile_counts[player] == 0:
-        return "domino!"
+        # TRANSLATORS: the status of the player who went out (played their last tile).
+        return _("domino!")
     turns = [(moves, points) for who, moves, points in _turns(observation) if who == player]
     last, scored = turns[-1] if turns else ([], 0)
     if observation.to_move == player:
         current = bool(observation.events) and observation.events[-1].player == player
-        drew = f"drew {_draws(last)}, " if current else ""
-        return f"{drew}thinking{glyphs.thinking}"
-    return turn_text(last, scored) if last else "waiting"
+        if current:
+            return _("drew {count}, thinking{dots}", count=_draws(last), dots=glyphs.thinking)
+        return _("thinking{dots}", dots=glyphs.thinking)
+    return turn_text(last, scored) if last else _("waiting")
 
 
 def your_status(observation: Observation) -> str:
@@ -155,13 +180,18 @@ def your_status(observation: Observation) -> str:
     if observation.to_move != player:
         return player_status(observation, player)
     current = bool(observation.events) and observation.events[-1].player == player
-    drew = f"you drew {_draws(_turns(observation)[-1][1])}: " if current else ""
     legal = observation.legal_moves
     if legal and legal[0].kind is MoveKind.DRAW:
-        return f"{drew}no tile fits, d to draw"
-    if legal and legal[0].kind is MoveKind.PASS:
-        return f"{drew}no tile fits and you cannot draw, p to pass"
-    return f"{drew}your turn, you can play {numbers_text(playable_numbers(observation))}"
+        status = _("no tile fits, d to draw")
+    elif legal and legal[0].kind is MoveKind.PASS:
+        status = _("no tile fits and you cannot draw, p to pass")
+    else:
+        # TRANSLATORS: {numbers} lists the numbers of the player's tiles that fit ("1, 3 or 5").
+        status = _("your turn, you can play {numbers}", numbers=numbers_text(playable_numbers(observation)))
+    if current:
+        # TRANSLATORS: {count} tiles the player drew this turn; {status} says what they can do now.
+        return _("you drew {count}: {status}", count=_draws(_turns(observation)[-1][1]), status=status)
+    return status
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +224,8 @@ def _double_cell(number: int, glyphs: Glyphs, style: str = DOUBLE_STYLE) -> _Cel
 def _line_cells(
     line: Sequence[tuple[int, int]], glyphs: Glyphs, spinner: Tile | None = None, compass: bool = False
 ) -> list[_Cell]:
-    west, east = ("W ", " E") if compass else ("", "")
+    # TRANSLATORS: the one-letter marks of the west and east ends of the line on screen.
+    west, east = (_("W") + " ", " " + _("E")) if compass else ("", "")
     cells = [_flat(f"{west}{glyphs.left_end} {line[0][0]} ", END_STYLE)]
     for left, right in line:
         if left == right:
@@ -208,7 +239,8 @@ def _line_cells(
 
 def _arm_cells(name: str, arm: Sequence[tuple[int, int]], start: int, marker: str, glyphs: Glyphs) -> list[_Cell]:
     """One of the spinner's north and south arms, outward from it, ending at its open number."""
-    cells = [_flat(f"{name}: spinner ", "dim")]
+    # TRANSLATORS: the label of one of the spinner's arms; {arm} is "north" or "south" (notation).
+    cells = [_flat(_("{arm}: spinner", arm=name) + " ", "dim")]
     for near, far in arm:
         cells.append(_double_cell(near, glyphs) if near == far else _flat(f"[{near}|{far}]", "bold"))
     end = arm[-1][1] if arm else start
@@ -279,7 +311,7 @@ class LineOfPlay:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if not self.line:
-            yield Text("no tile played yet", style="dim")
+            yield Text(_("no tile played yet"), style="dim")
             return
         width, more, glyphs = options.max_width, self.glyphs.more, self.glyphs
         spinner = self.spinner
@@ -304,7 +336,7 @@ class YourTiles:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         observation = self.observation
         if not observation.hand:
-            yield Text("no tiles left", style="dim")
+            yield Text(_("no tiles left"), style="dim")
             return
         playable = set(playable_numbers(observation))
         my_turn = bool(observation.legal_moves)
@@ -323,11 +355,11 @@ def _score_line(observation: Observation, player: int, names: Sequence[str]) -> 
     side = rules.side_of(player)
     score = observation.scores[side]
     if not rules.teams:
-        return f"score {score}"
+        return _("score {score}", score=score)
     if player != observation.player:
-        return f"team score {score}"
+        return _("team score {score}", score=score)
     partners = [names[p] for p in rules.members(side) if p != player]
-    return f"team score {score} with your partner {' & '.join(partners)}"
+    return _("team score {score} with your partner {partner}", score=score, partner=" & ".join(partners))
 
 
 def _opponent_panel(observation: Observation, player: int, names: Sequence[str], glyphs: Glyphs) -> Panel:
@@ -335,11 +367,11 @@ def _opponent_panel(observation: Observation, player: int, names: Sequence[str],
     count = observation.tile_counts[player]
     backs = glyphs.back * min(count, 12) + ("+" if count > 12 else "")
     tiles = Text(backs, style="cyan")
-    tiles.append(f" {count} tile{'s' if count != 1 else ''}" if count else "no tiles")
+    tiles.append(" " + n_("{count} tile", "{count} tiles", count) if count else _("no tiles"))
     to_move = observation.to_move == player
     title = names[player]
     if rules.teams and rules.side_of(player) == rules.side_of(observation.player):
-        title += f"{glyphs.dot}partner"
+        title += glyphs.dot + _("partner")
     status = Text(player_status(observation, player, glyphs), style=TURN_STYLE if to_move else "")
     return Panel(
         Group(tiles, status, Text(_score_line(observation, player, names))),
@@ -365,9 +397,17 @@ class TableView:
 def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Text:
     """The top line; it shows the seed so that a game worth playing again can be dealt again."""
     rules = observation.rules
-    about = [rules.preset, f"{rules.players} players", f"hand {observation.hand_number}", f"first to {rules.target}"]
+    about = [
+        rules.preset,
+        n_("{count} player", "{count} players", rules.players),
+        _("hand {number}", number=observation.hand_number),
+        _("first to {target}", target=rules.target),
+    ]
     return Text.assemble(
-        ("Dominoes", "bold"), *(glyphs.dot + part for part in about), glyphs.dot, (f"seed {seed}", "bold")
+        (_("Dominoes"), "bold"),
+        *(glyphs.dot + part for part in about),
+        glyphs.dot,
+        (_("seed {seed}", seed=str(seed)), "bold"),
     )
 
 
@@ -377,13 +417,13 @@ def render_table(view: TableView) -> RenderableType:
     rules = observation.rules
     opponents = Table.grid(expand=True, padding=(0, 1))
     seats = [p for p in range(rules.players) if p != observation.player]
-    for _ in seats:
+    for _seat in seats:
         opponents.add_column(ratio=1)
     opponents.add_row(*(_opponent_panel(observation, p, names, glyphs) for p in seats))
 
     about = Text()
     if observation.open_ends:
-        about.append("open ends: ")
+        about.append(_("open ends:") + " ")
         compass = any(end is End.NORTH for end, _ in observation.open_ends)
         by_compass = {End.LEFT: "west", End.RIGHT: "east"} if compass else {}
         for number, (end, value) in enumerate(observation.open_ends):
@@ -392,14 +432,18 @@ def render_table(view: TableView) -> RenderableType:
             about.append(f"{by_compass.get(end, end.value)} {value}", END_STYLE)
         about.append("   ")
     if rules.scores_during_play:
-        about.append("count ")
+        # TRANSLATORS: the sum of the open ends (all-fives scoring), shown before its number.
+        about.append(_("count") + " ")
         about.append(str(observation.count), SCORE_STYLE if observation.count % 5 == 0 else "bold")
         about.append("   ")
     size = observation.boneyard_size
-    about.append(f"boneyard: {size} tile{'s' if size != 1 else ''}")
+    about.append(n_("boneyard: {count} tile", "boneyard: {count} tiles", size))
     if not rules.drawing:
-        about.append(" (no drawing in this game)", "dim")
-    title = "line of play" if observation.spinner is None else f"layout{glyphs.dot}spinner {observation.spinner}"
+        about.append(" " + _("(no drawing in this game)"), "dim")
+    if observation.spinner is None:
+        title = _("line of play")
+    else:
+        title = _("layout") + glyphs.dot + _("spinner {tile}", tile=str(observation.spinner))
     middle = Panel(Group(LineOfPlay.of(observation, glyphs), about), title=title, title_align="left")
 
     mine = observation.to_move == observation.player
@@ -423,15 +467,22 @@ def hand_ending(outcome: HandOutcome, rules: Rules, names: Sequence[str]) -> str
     """How the hand ended, in words (D6)."""
     if outcome.termination is Termination.DOMINO:
         assert outcome.winning_player is not None
-        return f"domino by {names[outcome.winning_player]}"
+        return _("domino by {player}", player=names[outcome.winning_player])
     if outcome.termination is Termination.TARGET_REACHED:
         assert outcome.winning_player is not None and outcome.winner is not None
         scorer = side_names(rules, names)[outcome.winner]
-        return f"{names[outcome.winning_player]}'s count takes {scorer} to {rules.target}: play stops"
+        return _(
+            "{player}'s count takes {side} to {target}: play stops",
+            player=names[outcome.winning_player],
+            side=scorer,
+            target=rules.target,
+        )
     if outcome.winner is None:
-        return "blocked, and the lightest hands tie: nobody scores"
+        return _("blocked, and the lightest hands tie: nobody scores")
     lightest = side_names(rules, names)[outcome.winner]
-    return f"blocked, {lightest} {'have' if rules.teams else 'has'} the lightest hand"
+    if rules.teams:
+        return _("blocked, {players} have the lightest hand", players=lightest)
+    return _("blocked, {player} has the lightest hand", player=lightest)
 
 
 def render_hand_summary(
@@ -444,13 +495,14 @@ def render_hand_summary(
 ) -> RenderableType:
     """The end of a hand: how it ended, every hand revealed with its pips, who scored what, the scores."""
     # Names go in as Text throughout: a name is what the player typed, never console markup.
-    players = Table(title=Text(f"Hand {hand_number}: {hand_ending(outcome, rules, names)}"), title_justify="left")
-    players.add_column("player")
-    players.add_column("tiles left")
-    players.add_column("pips", justify="right")
+    title = _("Hand {number}: {ending}", number=hand_number, ending=hand_ending(outcome, rules, names))
+    players = Table(title=Text(title), title_justify="left")
+    players.add_column(_("player"))
+    players.add_column(_("tiles left"))
+    players.add_column(_("pips"), justify="right")
     if not rules.teams:
-        players.add_column("points", justify="right")
-        players.add_column("score", justify="right")
+        players.add_column(_("points"), justify="right")
+        players.add_column(_("score"), justify="right")
     for player, name in enumerate(names):
         tiles = " ".join(tile_text(t) for t in outcome.hands[player]) or glyphs.none
         row: list[RenderableType] = [Text(name), tiles, str(outcome.pips[player])]
@@ -460,11 +512,11 @@ def render_hand_summary(
         players.add_row(*row, style="bold" if outcome.winner == rules.side_of(player) else "")
     parts: list[RenderableType] = [players]
     if rules.teams:
-        teams = Table(title="teams", title_justify="left")
-        teams.add_column("team")
-        teams.add_column("pips", justify="right")
-        teams.add_column("points", justify="right")
-        teams.add_column("score", justify="right")
+        teams = Table(title=_("teams"), title_justify="left")
+        teams.add_column(_("team"))
+        teams.add_column(_("pips"), justify="right")
+        teams.add_column(_("points"), justify="right")
+        teams.add_column(_("score"), justify="right")
         team_pips = rules.side_totals(outcome.pips)
         for side, label in enumerate(side_names(rules, names)):
             pips = team_pips[side]
@@ -473,17 +525,33 @@ def render_hand_summary(
         parts.append(teams)
     if any(outcome.play_points):
         counts = ", ".join(
-            f"{label} {points}" for label, points in zip(side_names(rules, names), outcome.play_points, strict=True)
+            _("{side} {points}", side=label, points=points)
+            for label, points in zip(side_names(rules, names), outcome.play_points, strict=True)
         )
-        parts.append(Text(f"Counts made during play (in the points): {counts}."))
+        parts.append(Text(_("Counts made during play (in the points): {counts}.", counts=counts)))
     if outcome.winner is not None and not rules.scores_during_play:
         scorer = side_names(rules, names)[outcome.winner]
-        parts.append(Text(f"{scorer} {verb(scorer, 'scores')} {outcome.points[outcome.winner]}."))
+        parts.append(Text(_scores_line(scorer, outcome.points[outcome.winner], names)))
     elif outcome.winner is not None and outcome.termination is not Termination.TARGET_REACHED:
         scorer = side_names(rules, names)[outcome.winner]
         end_points = outcome.points[outcome.winner] - outcome.play_points[outcome.winner]
-        parts.append(Text(f"{scorer} {verb(scorer, 'scores')} {end_points} for the hand's end (to the nearest 5)."))
+        parts.append(Text(_scores_line(scorer, end_points, names, end=True)))
     return Group(*parts)
+
+
+def _scores_line(scorer: str, points: int, names: Sequence[str], *, end: bool = False) -> str:
+    """'Ann scores 20.', 'You score 20.', 'Ann & Bo score 20.' (``end``: '... for the hand's end')."""
+    if scorer == _("You"):  # the lone human under the default name
+        if end:
+            return _("You score {points} for the hand's end (to the nearest 5).", points=points)
+        return _("You score {points}.", points=points)
+    if " & " in scorer:
+        if end:
+            return _("{players} score {points} for the hand's end (to the nearest 5).", players=scorer, points=points)
+        return _("{players} score {points}.", players=scorer, points=points)
+    if end:
+        return _("{player} scores {points} for the hand's end (to the nearest 5).", player=scorer, points=points)
+    return _("{player} scores {points}.", player=scorer, points=points)
 
 
 def render_game_over(
@@ -498,21 +566,30 @@ def render_game_over(
     """The last screen: the winner, the final scores, and every hand's points."""
     labels = side_names(rules, names)
     mine = rules.side_of(HUMAN)
-    winner = "Your team" if rules.teams and outcome.winner == mine else labels[outcome.winner]
-    verdict = f"{winner} {verb(winner, 'wins')} with {outcome.scores[outcome.winner]} points"
-    verdict += "!" if outcome.winner == mine else "."
-    table = Table(title="final scores", title_justify="left")
-    table.add_column("hand", justify="right")
-    table.add_column("ended")
+    points = outcome.scores[outcome.winner]
+    winner = labels[outcome.winner]
+    if rules.teams and outcome.winner == mine:
+        verdict = _("Your team wins with {points} points!", points=points)
+    elif outcome.winner == mine and winner == _("You"):
+        verdict = _("You win with {points} points!", points=points)
+    elif outcome.winner == mine:
+        verdict = _("{player} wins with {points} points!", player=winner, points=points)
+    elif " & " in winner:
+        verdict = _("{players} win with {points} points.", players=winner, points=points)
+    else:
+        verdict = _("{player} wins with {points} points.", player=winner, points=points)
+    table = Table(title=_("final scores"), title_justify="left")
+    table.add_column(_("hand"), justify="right")
+    table.add_column(_("ended"))
     for label in labels:
         table.add_column(Text(label), justify="right")
     for number, summary in enumerate(summaries, start=1):
         table.add_row(str(number), summary.termination.value, *(str(p) if p else "" for p in summary.points))
     table.add_section()
-    table.add_row("", "total", *(str(s) for s in outcome.scores), style="bold")
+    table.add_row("", _("total"), *(str(s) for s in outcome.scores), style="bold")
     lines: list[RenderableType] = [Text(verdict, style="bold green" if outcome.winner == mine else "bold"), table]
-    footer = f"seed {seed}"
+    footer = _("seed {seed}", seed=str(seed))
     if record:
-        footer += f"{glyphs.dot}record saved to {record} (bonepile replay {record})"
+        footer += glyphs.dot + _("record saved to {file} (bonepile replay {file})", file=record)
     lines.append(Text(footer, style="dim"))
-    return Panel(Group(*lines), title="Game over", title_align="left", border_style="green", expand=False)
+    return Panel(Group(*lines), title=_("Game over"), title_align="left", border_style="green", expand=False)

@@ -13,6 +13,9 @@ import argparse
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
+
+from bonepile.i18n import _, n_
 
 
 def add_settings_flags(parser: argparse.ArgumentParser) -> None:
@@ -21,16 +24,23 @@ def add_settings_flags(parser: argparse.ArgumentParser) -> None:
 
     defaults = Settings()
     group = parser.add_argument_group(
-        "limits", "every limit is also read from BONEPILE_<NAME> (e.g. BONEPILE_MAX_MOVES)"
+        _("limits"), _("every limit is also read from BONEPILE_<NAME> (e.g. BONEPILE_MAX_MOVES)")
     )
     for spec in fields():
         flag = "--" + spec.name.replace("_", "-")
-        shown = getattr(defaults, spec.name) or "(see above)"
+        shown = getattr(defaults, spec.name) or _("(see above)")
+        about = str(spec.metadata.get("help", ""))
         group.add_argument(
             flag,
             dest=f"setting_{spec.name}",
             metavar=str(spec.type).upper()[:5] if spec.type in ("int", "float") else "TEXT",
-            help=f"{spec.metadata.get('help', '')} (default {shown}; {ENV_PREFIX}{spec.name.upper()})",
+            # TRANSLATORS: help of a server limit: {about} says what it limits, {variable} is an environment variable.
+            help=_(
+                "{about} (default {default}; {variable})",
+                about=_(about) if about else "",
+                default=shown,
+                variable=f"{ENV_PREFIX}{spec.name.upper()}",
+            ),
         )
 
 
@@ -46,7 +56,7 @@ def settings_of(args: argparse.Namespace) -> object:
                 given[spec.name] = parse(spec, raw)
         return Settings.from_env(**given)
     except ValueError as error:
-        raise RulesError(f"bad setting: {error}") from None
+        raise RulesError(_("bad setting: {error}", error=str(error))) from None
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -63,7 +73,7 @@ def run_serve(args: argparse.Namespace) -> int:
         try:
             import redis  # noqa: F401
         except ImportError:
-            raise RulesError("--redis needs the redis package: pip install 'bonepile[redis]'") from None
+            raise RulesError(_("--redis needs the redis package: pip install 'bonepile[redis]'")) from None
     settings = settings_of(args)
     assert isinstance(settings, Settings)
     host = args.host
@@ -83,10 +93,13 @@ def run_serve(args: argparse.Namespace) -> int:
         raise RulesError(str(error)) from None
     shown = f"[{host}]" if ":" in host else host
     console = Console(soft_wrap=True)
-    console.print(f"bonepile: playing at [bold]http://{shown}:{args.port}/[/]  (Ctrl-C stops)", highlight=False)
-    console.print(f"games are kept in {store.display_url()}", highlight=False, style="dim")
+    address = f"http://{shown}:{args.port}/"
+    line = _("bonepile: playing at {address}  (Ctrl-C stops)", address="\0")
+    before, _mark, after = line.partition("\0")
+    console.print(f"{escape(before)}[bold]{escape(address)}[/]{escape(after)}", highlight=False)
+    console.print(_("games are kept in {place}", place=store.display_url()), highlight=False, style="dim", markup=False)
     if redis_url:
-        console.print("sharing rooms with the other servers on this database through Redis", style="dim")
+        console.print(_("sharing rooms with the other servers on this database through Redis"), style="dim")
     uvicorn.Server(server_config(app, host, args.port, settings)).run()
     return 0
 
@@ -100,5 +113,10 @@ def run_backup(args: argparse.Namespace) -> int:
         games = backup(url, Path(args.file))
     except StoreError as error:
         raise RulesError(str(error)) from None
-    Console(soft_wrap=True).print(f"copied {games} games to {args.file}", highlight=False)
+    Console(soft_wrap=True).print(
+        # TRANSLATORS: after a backup; the English keeps "games" for one game too.
+        n_("copied {count} games to {file}", "copied {count} games to {file}", games, file=args.file),
+        highlight=False,
+        markup=False,
+    )
     return 0

@@ -24,6 +24,7 @@ from bonepile.ai import Agent, make_agent
 from bonepile.core.errors import RecordError
 from bonepile.core.protocol import Game, Move
 from bonepile.core.seeds import seat_seed as agent_seed
+from bonepile.i18n import _
 from bonepile.store import save_record
 
 
@@ -60,7 +61,9 @@ def seat_players(
     game: str, players: int, seed: int, name: str | None, opponent: str
 ) -> tuple[list[str], dict[int, Agent]]:
     """The person at seat 0 and an ``opponent`` agent, seeded from the game's seed, in every other seat."""
-    names = [(name or "").strip() or "You"] + [f"AI {seat} ({opponent})" for seat in range(1, players)]
+    # TRANSLATORS: an AI player's name at the table; {agent} is the agent's name (greedy, ismcts...), kept as it is.
+    ai = [_("AI {seat} ({agent})", seat=seat, agent=opponent) for seat in range(1, players)]
+    names = [(name or "").strip() or _("You"), *ai]
     agents = {seat: make_agent(opponent, game, agent_seed(seed, seat)) for seat in range(1, players)}
     return names, agents
 
@@ -70,7 +73,8 @@ def numbers_text(numbers: Sequence[object]) -> str:
     words = [str(n) for n in numbers]
     if len(words) < 2:
         return "".join(words)
-    return ", ".join(words[:-1]) + f" or {words[-1]}"
+    # TRANSLATORS: the end of a short list of choices: {others} are the first ones (comma-separated), {last} the last.
+    return _("{others} or {last}", others=", ".join(words[:-1]), last=words[-1])
 
 
 def verb(subject: str, verb: str) -> str:
@@ -153,7 +157,9 @@ class RecordFile:
         try:
             save_record(record, self.path)
         except OSError as error:
-            raise RecordError(f"cannot write the record to {self.path}: {error.strerror or error}") from None
+            raise RecordError(
+                _("cannot write the record to {path}: {reason}", path=str(self.path), reason=error.strerror or error)
+            ) from None
 
 
 GameT = TypeVar("GameT", bound=Game)
@@ -203,9 +209,9 @@ class TerminalTable(Generic[GameT, ObservationT, MoveT, GlyphsT]):
                 move = self._human_move() if player == self.human else self._ai_move(player)
                 self._apply(player, move)
         except QuitGame:
-            self._stopped("You quit")
+            self._stopped(_("You quit"))
         except InputEnded:
-            self._stopped("Input ended")
+            self._stopped(_("Input ended"))
         else:
             self._game_over()
         return 0
@@ -259,10 +265,26 @@ class TerminalTable(Generic[GameT, ObservationT, MoveT, GlyphsT]):
     def _stopped(self, reason: str) -> None:
         """The game stops before its end (the player quit, or input ended): where it stood, and how to go on."""
         game = self.game
-        scores = ", ".join(f"{label} {score}" for label, score in zip(self._side_labels(), game.scores, strict=True))
-        self.terminal.say(
-            f"{reason}: the game stops in {self.deal_word} {game.deal_number} (scores: {scores}).", "bold"
+        scores = ", ".join(
+            _("{side} {score}", side=label, score=score)
+            for label, score in zip(self._side_labels(), game.scores, strict=True)
         )
+        if self.deal_word == "hand":
+            # TRANSLATORS: {reason} is "You quit" or "Input ended"; {scores} lists each side's score.
+            line = _(
+                "{reason}: the game stops in hand {number} (scores: {scores}).",
+                reason=reason,
+                number=game.deal_number,
+                scores=scores,
+            )
+        else:
+            line = _(
+                "{reason}: the game stops in round {number} (scores: {scores}).",
+                reason=reason,
+                number=game.deal_number,
+                scores=scores,
+            )
+        self.terminal.say(line, "bold")
         if self.record.path:
-            self.terminal.say(f"The record so far is saved in {self.record.path}.")
-        self.terminal.say(f"Seed {game.seed}: play it again with --seed {game.seed}.")
+            self.terminal.say(_("The record so far is saved in {path}.", path=str(self.record.path)))
+        self.terminal.say(_("Seed {seed}: play it again with --seed {seed}.", seed=str(game.seed)))

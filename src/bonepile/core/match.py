@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar, cast
 
-from bonepile.core.errors import IllegalMoveError, InvalidPositionError, RulesError
+from bonepile.core.errors import T_, IllegalMoveError, InvalidPositionError, RulesError, Template
 from bonepile.core.protocol import Move as AnyMove
 from bonepile.core.records import RECORD_FORMAT, replay_record
 
@@ -267,7 +267,7 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
         move out of turn when ``player`` is given, or a move after the match is over.
         """
         if self._outcome is not None:
-            public = f"illegal move {move}: the game is over ({self._outcome_text()})"
+            public = T_("illegal move {move}: the game is over ({result})", move=str(move), result=self._outcome_text())
             raise IllegalMoveError(f"{public} in {self._current.position()}", public=public)
         deal = self._current
         parsed: MoveT
@@ -287,10 +287,28 @@ class Match(ABC, Generic[RulesT, DealT, MoveT, SummaryT, OutcomeT]):
             self._current = self._next_deal(ended)
         return ended
 
-    def _outcome_text(self) -> str:
+    def _outcome_text(self) -> Template:
         assert self._outcome is not None
-        names = " and ".join(f"{self.side_word} {side}" for side in sorted(self._outcome.winners))
-        return f"{names} won {'-'.join(map(str, self._outcome.scores))}"
+        winners = sorted(self._outcome.winners)
+        scores = "-".join(map(str, self._outcome.scores))
+        player = self.side_word == "player"
+        if len(winners) == 1:
+            if player:
+                return T_("player {side} won {scores}", side=winners[0], scores=scores)
+            return T_("side {side} won {scores}", side=winners[0], scores=scores)
+        if len(winners) == 2:
+            # TRANSLATORS: a tie at the end of a game; {first} and {second} are numbers, {scores} the final scores.
+            if player:
+                return T_(
+                    "player {first} and player {second} won {scores}",
+                    first=winners[0],
+                    second=winners[1],
+                    scores=scores,
+                )
+            return T_("side {first} and side {second} won {scores}", first=winners[0], second=winners[1], scores=scores)
+        # Three or more tied winners (rare): the sides as the engine names them.
+        names = " and ".join(f"{self.side_word} {side}" for side in winners)
+        return T_("{winners} won {scores}", winners=names, scores=scores)
 
     # ----------------------------------------------------------------- records
 

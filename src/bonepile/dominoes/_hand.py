@@ -22,11 +22,14 @@ from typing import Literal, TypeVar
 
 from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
+    T_,
     AmbiguousMoveError,
     BonepileError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    Template,
+    template_of,
 )
 from bonepile.dominoes._layout import Layout, Preview, _outer_value
 from bonepile.dominoes._layout import plays_on as layout_plays_on
@@ -468,8 +471,16 @@ class Hand(Layout):
         given seat pass ``player``, so that a move out of turn is refused.
         """
         if player is not None and player != self.to_move:
-            state = "the hand is over" if self.is_over else f"player {self._to_move} is to move"
-            raise self._error(IllegalMoveError, f"illegal move {move}: it is not player {player}'s turn ({state})")
+            state = T_("the hand is over") if self.is_over else T_("player {player} is to move", player=self._to_move)
+            raise self._error(
+                IllegalMoveError,
+                T_(
+                    "illegal move {move}: it is not player {player}'s turn ({state})",
+                    move=str(move),
+                    player=player,
+                    state=state,
+                ),
+            )
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -477,7 +488,9 @@ class Hand(Layout):
             if isinstance(move, str):
                 move = self.parse_move(move)
             else:
-                raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
+                raise self._error(
+                    IllegalMoveError, T_("illegal move {move}: {why}", move=str(move), why=self._why_illegal(move))
+                )
         # The move is legal: apply it (inline: this is the engine's hot loop).
         player = self._to_move
         self._legal = None
@@ -583,49 +596,61 @@ class Hand(Layout):
                 self._legal = moves  # (no play: drawing or passing, which _generate works out when asked)
         return None
 
-    def _why_illegal(self, move: object) -> str:
+    def _why_illegal(self, move: object) -> Template:
+        """Why ``move`` is refused, as a template (its English is ``str()`` of it); built only on refusal."""
         if not isinstance(move, Move):
-            return f"expected a Move, got {type(move).__name__}"
+            return T_("expected a Move, got {type}", type=type(move).__name__)
         if self._outcome is not None:
-            return "the hand is over"
+            return T_("the hand is over")
         player = self._to_move
         legal = self.legal_moves()
         if move.kind is MoveKind.DRAW:
             if not self._rules.drawing:
-                return f"there is no drawing in {self._rules.preset}"
+                return T_("there is no drawing in {preset}", preset=self._rules.preset)
             if legal[0].kind is MoveKind.PLAY:
-                return f"player {player} holds a playable tile and must play it"
+                return T_("player {player} holds a playable tile and must play it", player=player)
             reserve = self._rules.boneyard_reserve
-            return f"the boneyard holds {len(self._boneyard)} tiles and drawing stops at {reserve}"
+            return T_(
+                "the boneyard holds {count} tiles and drawing stops at {reserve}",
+                count=len(self._boneyard),
+                reserve=reserve,
+            )
         if move.kind is MoveKind.PASS:
             if legal[0].kind is MoveKind.PLAY:
-                return f"player {player} holds a playable tile and must play it"
-            return "player must draw"
+                return T_("player {player} holds a playable tile and must play it", player=player)
+            return T_("player must draw")
         tile = move.tile
         assert tile is not None
         if not self._hands[player] >> tile.index & 1:
-            return f"player {player} does not hold {tile}"
+            return T_("player {player} does not hold {tile}", player=player, tile=str(tile))
         if self._left < 0:
             if move.end is not None:
-                return "the opening tile is played without an end"
-            return f"the hand must open with {TILES[self._opening]}"
+                return T_("the opening tile is played without an end")
+            return T_("the hand must open with {tile}", tile=str(TILES[self._opening]))
         open_ends = dict(self.open_ends)
         if move.end is None:
-            return "say which end: " + " or ".join(end.value for end in open_ends)
+            # TRANSLATORS: {ends} lists the ends in move notation (left, right, north, south), joined by "or".
+            return T_("say which end: {ends}", ends=tuple(end.value for end in open_ends))
+        end = str(move.end)
         if move.end not in open_ends:
             if self._spinner >= 0:
-                return f"the spinner's {move.end} end opens only once both its sides hold a tile"
+                return T_("the spinner's {end} end opens only once both its sides hold a tile", end=end)
             if self._spin:
-                return f"there is no {move.end} end: no spinner yet (the first double played is the spinner)"
-            return f"there is no {move.end} end without a spinner: play at the left or right end"
+                return T_("there is no {end} end: no spinner yet (the first double played is the spinner)", end=end)
+            return T_("there is no {end} end without a spinner: play at the left or right end", end=end)
         number = open_ends[move.end]
         if not tile.has(number):
-            return f"{tile} does not match the {move.end} end ({number})"
+            return T_("{tile} does not match the {end} end ({number})", tile=str(tile), end=end, number=number)
         kind = self._end_kind(move.end)
         same = next(end for end, _ in self._choice_ends() if self._end_kind(end) == kind)
         if {move.end, same} == {_LEFT, _RIGHT}:
-            return f"both ends show {number}: play it at the {same} end"
-        return f"the {move.end} end is like the {same} end ({number}): play it at the {same} end"
+            return T_("both ends show {number}: play it at the {same} end", number=number, same=str(same))
+        return T_(
+            "the {end} end is like the {same} end ({number}): play it at the {same} end",
+            end=end,
+            same=str(same),
+            number=number,
+        )
 
     def parse_move(self, text: str) -> Move:
         """Read a move, allowing the short form ``6-4`` when only one end fits.
@@ -637,7 +662,7 @@ class Hand(Layout):
         try:
             move = Move.parse(text)
         except InvalidMoveError as error:
-            raise self._error(InvalidMoveError, str(error)) from None
+            raise self._error(InvalidMoveError, template_of(error)) from None
         legal = self.legal_moves()
         if move in legal:
             return move
@@ -646,12 +671,20 @@ class Hand(Layout):
             if len(fitting) == 1:
                 return fitting[0]
             if len(fitting) > 1:
-                choices = " or ".join(f"'{m}'" for m in fitting)
-                where = "both ends" if len(fitting) == 2 else f"{len(fitting)} ends"
-                raise self._error(AmbiguousMoveError, f"{text!r} fits {where}: say {choices}")
-        raise self._error(IllegalMoveError, f"illegal move {text!r}: {self._why_illegal(move)}")
+                choices = tuple(f"'{m}'" for m in fitting)
+                if len(fitting) == 2:
+                    # TRANSLATORS: {move} is the move as typed, {choices} the full moves in notation, joined by "or".
+                    public = T_("{move} fits both ends: say {choices}", move=repr(text), choices=choices)
+                else:
+                    public = T_(
+                        "{move} fits {count} ends: say {choices}", move=repr(text), count=len(fitting), choices=choices
+                    )
+                raise self._error(AmbiguousMoveError, public)
+        raise self._error(
+            IllegalMoveError, T_("illegal move {move}: {why}", move=repr(text), why=self._why_illegal(move))
+        )
 
-    def _error(self, kind: type[_E], public: str) -> _E:
+    def _error(self, kind: type[_E], public: str | Template) -> _E:
         """An error whose message names the position, with ``public`` (no hidden tiles) for front ends."""
         return kind(f"{public} in {self.position()}", public=public)
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from babel import Locale
+from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -47,6 +48,8 @@ __all__ = [
     "n_",
     "negotiate",
     "p_",
+    "public_message",
+    "translate_template",
     "using",
 ]
 
@@ -232,6 +235,45 @@ def n_(singular: str, plural: str, count: int, /, **values: object) -> str:
 def N_(message: str, /) -> str:
     """Marks ``message`` for the catalogs where it is defined; ``_(message)`` translates it where it is shown."""
     return message
+
+
+def translate_template(template: str, values: Mapping[str, object]) -> str:
+    """An engine's message template (``bonepile.core.errors.T_``) in the current language.
+
+    A value that is itself a template (a reason inside a sentence) is translated
+    first; a tuple of alternatives is joined the language's way ("6-4 left or
+    6-4 right"). In English the text is the engine's own, word for word.
+    """
+    language = _current.get()
+    if language == DEFAULT:
+        from bonepile.core.errors import Template
+
+        return str(Template(template, values))
+    filled: dict[str, object] = {}
+    for key, value in values.items():
+        nested_template = getattr(value, "template", None)
+        nested_values = getattr(value, "values", None)
+        if isinstance(nested_template, str) and isinstance(nested_values, Mapping):
+            filled[key] = translate_template(nested_template, nested_values)
+        elif isinstance(value, tuple):
+            filled[key] = format_list([str(item) for item in value], style="or", locale=_babel_locale(language))
+        else:
+            filled[key] = value
+    return _(template, **filled)
+
+
+def public_message(error: BaseException) -> str:
+    """What an engine error says to a player, in the current language.
+
+    The error's template (``BonepileError.template`` and ``values``) translated where
+    it has one, else its ``public`` message (English), else ``str(error)``.
+    """
+    template = getattr(error, "template", None)
+    values = getattr(error, "values", None)
+    if isinstance(template, str) and isinstance(values, Mapping):
+        return translate_template(template, values)
+    public = getattr(error, "public", None)
+    return public if isinstance(public, str) else str(error)
 
 
 @functools.cache

@@ -25,11 +25,14 @@ from typing import NoReturn, TypeVar
 
 from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
+    T_,
     AmbiguousMoveError,
     BonepileError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    Template,
+    template_of,
 )
 from bonepile.mexican_train._rules import Rules
 from bonepile.mexican_train._tiles import (
@@ -495,15 +498,25 @@ class Round:
         seat pass ``player``, so that a move out of turn is refused.
         """
         if player is not None and player != self.to_move:
-            state = "the round is over" if self.is_over else f"player {self._to_move} is to move"
-            raise self._error(IllegalMoveError, f"illegal move {move}: it is not player {player}'s turn ({state})")
+            state = T_("the round is over") if self.is_over else T_("player {player} is to move", player=self._to_move)
+            raise self._error(
+                IllegalMoveError,
+                T_(
+                    "illegal move {move}: it is not player {player}'s turn ({state})",
+                    move=str(move),
+                    player=player,
+                    state=state,
+                ),
+            )
         if isinstance(move, str):
             move = self.parse_move(move)
         given = move
         if isinstance(move, Move):
             move = self._normalised(move)
         if move not in self.legal_moves():
-            raise self._error(IllegalMoveError, f"illegal move {given}: {self._why_illegal(move)}")
+            raise self._error(
+                IllegalMoveError, T_("illegal move {move}: {why}", move=str(given), why=self._why_illegal(move))
+            )
         self._apply(move)
         return self._summary
 
@@ -620,11 +633,13 @@ class Round:
             try:
                 tile = Tile.parse(text)
             except InvalidMoveError:
-                raise self._error(InvalidMoveError, str(error)) from None
+                raise self._error(InvalidMoveError, template_of(error)) from None
             return self._short_form(text, tile)
         if move in self.legal_moves():
             return move
-        raise self._error(IllegalMoveError, f"illegal move {text!r}: {self._why_illegal(move)}")
+        raise self._error(
+            IllegalMoveError, T_("illegal move {move}: {why}", move=repr(text), why=self._why_illegal(move))
+        )
 
     def _short_form(self, text: str, tile: Tile) -> Move:
         """The one legal play of ``tile`` (a bare tile, ``12-5``), or why there is none or several."""
@@ -632,55 +647,69 @@ class Round:
         if len(fitting) == 1:
             return fitting[0]
         if len(fitting) > 1:
-            choices = " or ".join(f"'{m}'" for m in fitting)
-            raise self._error(AmbiguousMoveError, f"{text!r} fits {len(fitting)} trains: say {choices}")
+            choices = tuple(f"'{m}'" for m in fitting)
+            # TRANSLATORS: {move} is the tile as typed; {choices} the full moves in notation, joined by "or".
+            raise self._error(
+                AmbiguousMoveError,
+                T_("{move} fits {count} trains: say {choices}", move=repr(text), count=len(fitting), choices=choices),
+            )
         reason = self._why_illegal(_move(tile.index, MINE))
-        raise self._error(IllegalMoveError, f"illegal move {text!r}: {reason}")
+        raise self._error(IllegalMoveError, T_("illegal move {move}: {why}", move=repr(text), why=reason))
 
-    def _why_illegal(self, move: object) -> str:
+    def _why_illegal(self, move: object) -> Template:
+        """Why ``move`` is refused, as a template (its English is ``str()`` of it); built only on refusal."""
         if not isinstance(move, Move):
-            return f"expected a Move, got {type(move).__name__}"
+            return T_("expected a Move, got {type}", type=type(move).__name__)
         if self._summary is not None:
-            return "the round is over"
+            return T_("the round is over")
         player = self._to_move
         legal = self.legal_moves()
         can_play = any(m.kind is _PLAY for m in legal)
         turn = self._turn
         if move.kind is _DRAW:
             if can_play:
-                return f"player {player} can play and must (M5: no drawing by choice)"
+                return T_("player {player} can play and must (M5: no drawing by choice)", player=player)
             if turn.drawn >= 0:
-                return f"player {player} has drawn this turn: play the drawn tile or pass"
-            return "the boneyard is empty: pass"
+                return T_("player {player} has drawn this turn: play the drawn tile or pass", player=player)
+            return T_("the boneyard is empty: pass")
         if move.kind is MoveKind.PASS:
             if can_play:
-                return f"player {player} can play and must (M5)"
-            return "draw first: the boneyard is not empty (M5)"
+                return T_("player {player} can play and must (M5)", player=player)
+            return T_("draw first: the boneyard is not empty (M5)")
         tile = move.tile
         assert tile is not None and move.train is not None
         if isinstance(move.train, int) and move.train >= self._players:
-            return f"there is no seat {move.train + 1} at a table of {self._players}"
+            return T_("there is no seat {seat} at a table of {players}", seat=move.train + 1, players=self._players)
         t = player if move.train == MINE else self._players if move.train == MEXICAN else int(move.train)
         name = self._train_name(t)
         if not self._hands[player] >> tile.index & 1:
-            return f"player {player} does not hold {tile}"
+            return T_("player {player} does not hold {tile}", player=player, tile=str(tile))
         if turn.drawn >= 0 and tile.index != turn.drawn:
-            return f"only the tile just drawn may be played now (M5), not {tile}"
+            return T_("only the tile just drawn may be played now (M5), not {tile}", tile=str(tile))
         if self._waiting and t != self._doubles[0]:
             double = self._ends[self._doubles[0]]
-            return f"the {double}-{double} on {self._train_name(self._doubles[0])} must be covered first (M6)"
+            # TRANSLATORS: {double} is a double tile such as 6-6; {train} a train in notation (@2, mexican).
+            return T_(
+                "the {double} on {train} must be covered first (M6)",
+                double=f"{double}-{double}",
+                train=self._train_name(self._doubles[0]),
+            )
         if t not in self._targets(player, self._hands[player] if turn.drawn < 0 else 1 << turn.drawn):
             if turn.again >= 0 and self._rules.after_double == "cover":
                 double = self._ends[turn.again]
                 where = self._train_name(turn.again)
-                return f"the tile after one's double must cover the {double}-{double} on {where} (after_double = cover)"
+                return T_(
+                    "the tile after one's double must cover the {double} on {train} (after_double = cover)",
+                    double=f"{double}-{double}",
+                    train=where,
+                )
             if turn.run and turn.again < 0:
-                return "a first-turn run goes on one's own train only (first_turn = run)"
-            return f"{name} is closed: it carries no marker (M4)"
+                return T_("a first-turn run goes on one's own train only (first_turn = run)")
+            return T_("{train} is closed: it carries no marker (M4)", train=name)
         end = self._ends[t]
-        return f"{tile} does not match the open end {end} of {name} (M4)"
+        return T_("{tile} does not match the open end {end} of {train} (M4)", tile=str(tile), end=end, train=name)
 
-    def _error(self, kind: type[_E], public: str) -> _E:
+    def _error(self, kind: type[_E], public: str | Template) -> _E:
         """An error whose message names the position, with ``public`` (no hidden tiles) for front ends."""
         return kind(f"{public} in {self.position()}", public=public)
 

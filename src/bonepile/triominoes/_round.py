@@ -19,11 +19,14 @@ from typing import TypeGuard, TypeVar
 
 from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
+    T_,
     AmbiguousMoveError,
     BonepileError,
     IllegalMoveError,
     InvalidMoveError,
     InvalidPositionError,
+    Template,
+    template_of,
 )
 from bonepile.triominoes._grid import CORNER_NAMES_DOWN, CORNER_NAMES_UP, corners
 from bonepile.triominoes._layout import (
@@ -82,6 +85,10 @@ def _tiles(mask: int) -> tuple[Tile, ...]:
 
 def _value(mask: int) -> int:
     return sum(_VALUE[i] for i in _indices(mask))
+
+
+_NOT_LEGAL_HERE = T_("not legal here")
+"""The reason of last resort, which ``parse_move`` recognizes to say more."""
 
 
 class Round(Layout):
@@ -405,7 +412,9 @@ class Round(Layout):
         for candidate, points in zip(legal, self._legal_points, strict=True):
             if candidate == move:
                 return points
-        raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
+        raise self._error(
+            IllegalMoveError, T_("illegal move {move}: {why}", move=str(move), why=self._why_illegal(move))
+        )
 
     def placement_bonus(self, move: Move) -> Bonus | None:
         """The bonus a legal placement would earn now (T3's start bonus, T5's hexagon or bridge), or None.
@@ -415,7 +424,9 @@ class Round(Layout):
         Raises ``IllegalMoveError`` for anything but a legal placement.
         """
         if not isinstance(move, Move) or move.kind is not MoveKind.PLACE or move not in self.legal_moves():
-            raise self._error(IllegalMoveError, f"no bonus for {move}: it is not a legal placement now")
+            raise self._error(
+                IllegalMoveError, T_("no bonus for {move}: it is not a legal placement now", move=str(move))
+            )
         tile, place = move.tile, move.place
         assert tile is not None and place is not None
         if not self._filled:
@@ -464,7 +475,7 @@ class Round(Layout):
         ``IllegalMoveError`` when the placement does not fit (``fits``).
         """
         if not self.fits(move):
-            raise self._error(IllegalMoveError, f"{move} does not fit the board now (T3, T4)")
+            raise self._error(IllegalMoveError, T_("{move} does not fit the board now (T3, T4)", move=str(move)))
         tile, place = move.tile, move.place
         assert tile is not None and place is not None
         if not self._filled:
@@ -540,8 +551,20 @@ class Round(Layout):
         the player to move. ``timeout`` is applied as ``turn_time_out``.
         """
         if player is not None and player != self.to_move:
-            whose = "the round is over" if self._summary is not None else f"player {self._to_move} is to move"
-            raise self._error(IllegalMoveError, f"illegal move {move}: it is not player {player}'s turn ({whose})")
+            whose = (
+                T_("the round is over")
+                if self._summary is not None
+                else T_("player {player} is to move", player=self._to_move)
+            )
+            raise self._error(
+                IllegalMoveError,
+                T_(
+                    "illegal move {move}: it is not player {player}'s turn ({state})",
+                    move=str(move),
+                    player=player,
+                    state=whose,
+                ),
+            )
         if not self._is_legal(move):
             if isinstance(move, str):
                 move = self.parse_move(move)
@@ -550,7 +573,9 @@ class Round(Layout):
             elif move == TIMEOUT:
                 return self.turn_time_out()
             else:
-                raise self._error(IllegalMoveError, f"illegal move {move}: {self._why_illegal(move)}")
+                raise self._error(
+                    IllegalMoveError, T_("illegal move {move}: {why}", move=str(move), why=self._why_illegal(move))
+                )
         self._apply(move)
         return self._summary
 
@@ -671,12 +696,12 @@ class Round(Layout):
         out. Recorded as the move ``timeout``.
         """
         if self._summary is not None:
-            raise self._error(IllegalMoveError, "illegal move timeout: the round is over")
+            raise self._error(IllegalMoveError, T_("illegal move timeout: the round is over"))
         if self._rules.turn_time_limit is None:
-            raise self._error(IllegalMoveError, "illegal move timeout: these rules set no turn time limit")
+            raise self._error(IllegalMoveError, T_("illegal move timeout: these rules set no turn time limit"))
         if not self._filled:
             raise self._error(
-                IllegalMoveError, "illegal move timeout: the opening tile must be placed (T3), it cannot time out"
+                IllegalMoveError, T_("illegal move timeout: the opening tile must be placed (T3), it cannot time out")
             )
         player = self._to_move
         self._legal = None
@@ -738,48 +763,69 @@ class Round(Layout):
 
     # ----------------------------------------------------------------- errors and lenient input
 
-    def _why_illegal(self, move: object) -> str:
+    def _why_illegal(self, move: object) -> Template:
+        """Why ``move`` is refused, as a template (its English is ``str()`` of it); built only on refusal."""
         if not isinstance(move, Move):
-            return f"expected a Move, got {type(move).__name__}"
+            return T_("expected a Move, got {type}", type=type(move).__name__)
         if self._summary is not None:
-            return "the round is over"
+            return T_("the round is over")
         player = self._to_move
         rules = self._rules
         can_place = any(m.kind is MoveKind.PLACE for m in self.legal_moves())
         if move.kind is MoveKind.TIMEOUT:
-            return "a timeout is applied with turn_time_out(), and only under a turn time limit (T8)"
+            return T_("a timeout is applied with turn_time_out(), and only under a turn time limit (T8)")
         if move.kind is MoveKind.DRAW:
             if not self._filled:
-                return "the opening tile must be placed first (T3)"
+                return T_("the opening tile must be placed first (T3)")
             if not self._pool:
-                return "the pool is empty"
+                return T_("the pool is empty")
             if rules.max_draws is not None and self._draws >= rules.max_draws:
-                return f"player {player} already drew {self._draws} tiles this turn, the most allowed (T6)"
-            return f"player {player} can place a tile and must (T6; buying is goliath's voluntary_draw)"
+                return T_(
+                    "player {player} already drew {count} tiles this turn, the most allowed (T6)",
+                    player=player,
+                    count=self._draws,
+                )
+            # TRANSLATORS: voluntary_draw is an option name of the goliath preset; keep it as it is.
+            return T_(
+                "player {player} can place a tile and must (T6; buying is goliath's voluntary_draw)", player=player
+            )
         if move.kind is MoveKind.PASS:
             if can_place:
-                return f"player {player} can place a tile and must (T6)"
-            return f"player {player} must draw first (T6)"
+                return T_("player {player} can place a tile and must (T6)", player=player)
+            return T_("player {player} must draw first (T6)", player=player)
         tile, place, numbers = move.tile, move.place, move.corners
         assert tile is not None and place is not None and numbers is not None
         if not self._hands[player] >> tile.index & 1:
-            return f"player {player} does not hold {tile}"
+            return T_("player {player} does not hold {tile}", player=player, tile=str(tile))
         if not self._filled:
-            openings = " or ".join(str(t) for t in _tiles(self._openings & self._hands[player]))
+            openings = tuple(str(t) for t in _tiles(self._openings & self._hands[player]))
             if not self._openings >> tile.index & 1:
-                return f"the round opens with {openings} (T3)"
-            return f"the opening tile goes on {ORIGIN} unrotated: '{Move.placement(tile, ORIGIN)}'"
+                # TRANSLATORS: {tiles} lists the tiles that may open, joined by "or".
+                return T_("the round opens with {tiles} (T3)", tiles=openings)
+            return T_(
+                "the opening tile goes on {place} unrotated: {move}",
+                place=str(ORIGIN),
+                move=f"'{Move.placement(tile, ORIGIN)}'",
+            )
         tid = place.tid
         if tid in self._filled:
-            return f"{place} already holds {self._filled[tid].tile}"
+            return T_("{place} already holds {tile}", place=str(place), tile=str(self._filled[tid].tile))
         if tid not in self._frontier:
-            return f"{place} shares no edge with the layout (touching at a point is not enough, T4)"
+            return T_(
+                "{place} shares no edge with the layout (touching at a point is not enough, T4)", place=str(place)
+            )
         names = CORNER_NAMES_UP if place.up else CORNER_NAMES_DOWN
         for name, point, number in zip(names, corners(tid), numbers, strict=True):
             there = self._num.get(point)
             if there is not None and there != number:
-                return f"its {name} corner would show {number} where the layout shows {there} (T4)"
-        return "not legal here"
+                # TRANSLATORS: {corner} names a corner of the tile in notation (left, right, top, bottom...).
+                return T_(
+                    "its {corner} corner would show {number} where the layout shows {there} (T4)",
+                    corner=name,
+                    number=number,
+                    there=there,
+                )
+        return _NOT_LEGAL_HERE
 
     def parse_move(self, text: str) -> Move:
         """Read a move leniently: the full notation, a tile alone (``0-1-2``), or a tile and a place.
@@ -791,7 +837,7 @@ class Round(Layout):
         when several legal moves fit, ``IllegalMoveError`` when none does.
         """
         if not isinstance(text, str):
-            raise self._error(InvalidMoveError, f"not a move: {text!r} (expected text)")
+            raise self._error(InvalidMoveError, T_("not a move: {text} (expected text)", text=repr(text)))
         words = [w for w in text.strip().lower().replace(",", " ").split() if w not in ("at", "@", "on")]
         legal = self.legal_moves()
         try:
@@ -799,13 +845,15 @@ class Round(Layout):
                 move = Move.parse(words[0])
                 if move in legal or (move == TIMEOUT and self._can_time_out()):
                     return move
-                raise self._error(IllegalMoveError, f"illegal move {text!r}: {self._why_illegal(move)}")
+                raise self._error(
+                    IllegalMoveError, T_("illegal move {move}: {why}", move=repr(text), why=self._why_illegal(move))
+                )
             if not words:
                 raise InvalidMoveError(f"not a move: {text!r}")
             tile = Tile.parse(words[0])
             place = Place.parse(" ".join(words[1:])) if len(words) > 1 else None
         except InvalidMoveError as error:
-            raise self._error(InvalidMoveError, f"{error}") from None
+            raise self._error(InvalidMoveError, template_of(error)) from None
         exact = Move.placement(tile, ORIGIN if place is None else place, tile.readings.index(_read_numbers(words[0])))
         if place is not None and exact in legal:
             return exact
@@ -814,18 +862,27 @@ class Round(Layout):
             return fitting[0]
         if len(fitting) > 1:
             options = ", ".join(f"'{m}'" for m in fitting[:6]) + (", ..." if len(fitting) > 6 else "")
-            raise self._error(AmbiguousMoveError, f"{text!r} fits {len(fitting)} ways: say which, e.g. {options}")
+            # TRANSLATORS: {move} is the move as typed; {options} a few full moves in notation.
+            raise self._error(
+                AmbiguousMoveError,
+                T_(
+                    "{move} fits {count} ways: say which, e.g. {options}",
+                    move=repr(text),
+                    count=len(fitting),
+                    options=options,
+                ),
+            )
         reason = self._why_illegal(exact)
         if place is None and self._filled and self._summary is None and self._hands[self._to_move] >> tile.index & 1:
-            reason = f"{tile} fits nowhere on the board"
-        elif place is not None and reason == "not legal here":
-            reason = f"{tile} fits {place} in no rotation"
-        raise self._error(IllegalMoveError, f"illegal move {text!r}: {reason}")
+            reason = T_("{tile} fits nowhere on the board", tile=str(tile))
+        elif place is not None and reason is _NOT_LEGAL_HERE:
+            reason = T_("{tile} fits {place} in no rotation", tile=str(tile), place=str(place))
+        raise self._error(IllegalMoveError, T_("illegal move {move}: {why}", move=repr(text), why=reason))
 
     def _can_time_out(self) -> bool:
         return self._summary is None and self._rules.turn_time_limit is not None and bool(self._filled)
 
-    def _error(self, kind: type[_E], public: str) -> _E:
+    def _error(self, kind: type[_E], public: str | Template) -> _E:
         """An error whose message names the position, with ``public`` (no hidden tiles) for front ends."""
         return kind(f"{public} in {self.position()}", public=public)
 
