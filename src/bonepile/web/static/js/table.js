@@ -51,9 +51,6 @@ const BONUS_FLASHES = {
 /** The player called "You" (the lone human, as the server names them). */
 const isYou = (name) => String(name).trim().toLowerCase() === "you";
 
-/** The first letter small: a sentence of the server's set inside one of ours. */
-const lowerFirst = (text) => `${text[0].toLowerCase()}${text.slice(1)}`;
-
 /** The sound switch's picture: a speaker, with waves when sound is on and a cross when it is off. */
 function speakerIcon(on) {
   return s(
@@ -199,7 +196,9 @@ class Table {
       live: h("div", { class: "visually-hidden turn-announcer", "aria-live": "polite" }),
       layer: h("div", { class: "dialog-layer", hidden: true }),
     };
-    this.el.language = h("div", { class: "tool-language" }, languagePicker());
+    // The language picker sits with the sound switch; on a narrow screen it goes the way of the keyboard
+    // button (table.css hides .tool.keys-button there), leaving the top bar's room to the game's tools.
+    this.el.language = h("div", { class: "tool keys-button tool-language" }, languagePicker());
     this.boardHost = h("div", { class: "board-host" });
     this.dialogs = new Dialogs(this.el.layer);
     const page = h(
