@@ -135,6 +135,7 @@ class Table {
     if (this.sizer) this.sizer.disconnect();
     if (this.sheetSizer) this.sheetSizer.disconnect();
     if (this.unsound) this.unsound();
+    if (this.smallScreen) this.smallScreen.removeEventListener("change", this.onScreen);
     clearTimeout(this.overTimer);
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
   }
@@ -196,9 +197,13 @@ class Table {
       live: h("div", { class: "visually-hidden turn-announcer", "aria-live": "polite" }),
       layer: h("div", { class: "dialog-layer", hidden: true }),
     };
-    // The language picker sits with the sound switch; on a narrow screen it goes the way of the keyboard
-    // button (table.css hides .tool.keys-button there), leaving the top bar's room to the game's tools.
-    this.el.language = h("div", { class: "tool keys-button tool-language" }, languagePicker());
+    // The language picker sits with the sound switch; on a small screen (narrow, or a phone on its side)
+    // it is left out, and the top bar's room goes to the game's tools (the start page offers it too).
+    this.el.language = h("div", { class: "tool tool-language" }, languagePicker());
+    this.smallScreen = window.matchMedia("(max-width: 700px), (max-height: 560px)");
+    this.onScreen = () => (this.el.language.hidden = this.smallScreen.matches);
+    this.onScreen();
+    this.smallScreen.addEventListener("change", this.onScreen);
     this.boardHost = h("div", { class: "board-host" });
     this.dialogs = new Dialogs(this.el.layer);
     const page = h(
