@@ -6,7 +6,8 @@
 //
 // Geometry only: which ends a tile may go to always comes from the server's legal moves.
 
-import { plural, s } from "./dom.js";
+import { s } from "./dom.js";
+import { N_, t, tn } from "./i18n.js";
 import { dominoFace } from "./tiles.js";
 
 const UNIT = 40; // SVG units per half tile; a tile is 2 × 1 units, a crossways double 1 × 2.
@@ -255,9 +256,65 @@ function bbox(rects) {
   return x0 === Infinity ? { x0: -1, y0: -1, x1: 1, y1: 1 } : { x0, y0, x1, y1 };
 }
 
-function endName(end) {
-  if (end === null) return "to open the hand";
-  return end === "north" || end === "south" ? `on the ${end} arm` : `on the ${end} end`;
+// The words of an end of the line, by its name in the move notation (null: the opening tile). The north and
+// south ends are a spinner's arms. [the target's label, with points, the tile's words, the button, with points]
+const END_WORDS = {
+  null: {
+    play: N_("Play {tile} to open the hand"),
+    playScores: N_("Play {tile} to open the hand, scores {points}"),
+    where: N_("the opening"),
+  },
+  left: {
+    play: N_("Play {tile} on the left end"),
+    playScores: N_("Play {tile} on the left end, scores {points}"),
+    where: N_("the left end"),
+    button: N_("left end"),
+    buttonScores: N_("left end +{points}"),
+    // TRANSLATORS: the label inside a lit end of the line, where the picked tile would go.
+    short: N_("left"),
+    shortScores: N_("left +{points}"),
+    open: N_("left {number}"),
+  },
+  right: {
+    play: N_("Play {tile} on the right end"),
+    playScores: N_("Play {tile} on the right end, scores {points}"),
+    where: N_("the right end"),
+    button: N_("right end"),
+    buttonScores: N_("right end +{points}"),
+    short: N_("right"),
+    shortScores: N_("right +{points}"),
+    open: N_("right {number}"),
+  },
+  north: {
+    // TRANSLATORS: the spinner (the first double of an all-fives game) grows four arms: west, east, north and south.
+    play: N_("Play {tile} on the north arm"),
+    playScores: N_("Play {tile} on the north arm, scores {points}"),
+    where: N_("the north end"),
+    button: N_("north end"),
+    buttonScores: N_("north end +{points}"),
+    short: N_("north"),
+    shortScores: N_("north +{points}"),
+    open: N_("north {number}"),
+  },
+  south: {
+    play: N_("Play {tile} on the south arm"),
+    playScores: N_("Play {tile} on the south arm, scores {points}"),
+    where: N_("the south end"),
+    button: N_("south end"),
+    buttonScores: N_("south end +{points}"),
+    short: N_("south"),
+    shortScores: N_("south +{points}"),
+    open: N_("south {number}"),
+  },
+};
+
+/** The words of `end` (a key of END_WORDS, null the opening), or null for an end the page does not know. */
+const endWords = (end) => END_WORDS[end === null || end === undefined ? "null" : end] || null;
+
+/** Names joined with "or": "the left end or the right end". */
+function either(items) {
+  // TRANSLATORS: two choices, as "the left end or the right end" (longer lists repeat it).
+  return items.reduce((first, second) => t("{first} or {second}", { first, second }));
 }
 
 export class DominoesBoard {
@@ -269,7 +326,7 @@ export class DominoesBoard {
     this.previous = null;
     this.targetTile = null;
     this.fresh = null;
-    this.svg = s("svg", { class: "board-svg dominoes-board", role: "img", "aria-label": "The line of play" });
+    this.svg = s("svg", { class: "board-svg dominoes-board", role: "img", "aria-label": t("The line of play") });
     host.replaceChildren(this.svg);
     this.resizer = new ResizeObserver(() => this.draw());
     this.resizer.observe(host);
@@ -289,21 +346,35 @@ export class DominoesBoard {
   /** The choice of an end for a tile that fits several, as buttons under the hand. */
   choices(tile) {
     const count = tile.moves.length;
+    const words = (move) => {
+      const known = move.end ? endWords(move.end) : null;
+      if (!known) return move.end ? move.end : move.text;
+      return move.points ? t(known.buttonScores, { points: move.points }) : t(known.button);
+    };
     return {
-      label: `Choose an end for ${tile.tile}`,
-      heading: `${tile.tile} fits ${count === 2 ? "both" : count} ends:`,
-      words: (move) => (move.end ? `${move.end} end${move.points ? ` +${move.points}` : ""}` : move.text),
+      label: t("Choose an end for {tile}", { tile: tile.tile }),
+      heading: count === 2 ? t("{tile} fits both ends:", { tile: tile.tile }) : tn("{tile} fits {count} end:", "{tile} fits {count} ends:", count, { tile: tile.tile }),
+      words,
     };
   }
 
   turnPrompt() {
-    return "Your turn: click a tile to play it, or drag it to an end.";
+    return t("Your turn: click a tile to play it, or drag it to an end.");
   }
 
   /** A hand tile in words, for a screen reader: its pips and the ends it plays on. */
   tileLabel(tile, view, { playable, dim }) {
-    const where = tile.moves.map((text) => view.legal_moves.find((m) => m.text === text)).filter(Boolean).map((m) => (m.end ? `the ${m.end} end` : "the opening"));
-    return `${tile.tile}, ${plural(tile.pips, "pip")}${playable ? `, plays on ${where.join(" or ")}` : dim ? ", does not fit" : ""}`;
+    const values = { tile: tile.tile };
+    if (playable) {
+      const where = tile.moves.map((text) => view.legal_moves.find((m) => m.text === text)).filter(Boolean).map((m) => {
+        const known = endWords(m.end);
+        return known ? t(known.where) : m.end;
+      });
+      // TRANSLATORS: a tile in your hand, read aloud: its name ("5-3"), its pips, and {ends}, the ends it may go to.
+      return tn("{tile}, {count} pip, plays on {ends}", "{tile}, {count} pips, plays on {ends}", tile.pips, { ...values, ends: either(where) });
+    }
+    if (dim) return tn("{tile}, {count} pip, does not fit", "{tile}, {count} pips, does not fit", tile.pips, values);
+    return tn("{tile}, {count} pip", "{tile}, {count} pips", tile.pips, values);
   }
 
   render(view) {
@@ -435,7 +506,7 @@ export class DominoesBoard {
     }
     if (!pieces.length && !slots.length) {
       layer.append(
-        s("text", { class: "board-empty", x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central" }, "The table is empty"),
+        s("text", { class: "board-empty", x: 0, y: 0, "text-anchor": "middle", "dominant-baseline": "central" }, t("The table is empty")),
       );
     }
     const extras = [];
@@ -445,13 +516,16 @@ export class DominoesBoard {
         s(
           "text",
           { class: "layout-count", x: left * UNIT + 10 * px, y: top * UNIT + (countAside ? 24 : 20) * px, "font-size": 16 * px, "data-count": String(board.count) },
-          `Count ${board.count}`,
+          // TRANSLATORS: all-fives: the count, the sum of the open ends' numbers (a multiple of five scores it).
+          t("Count {count}", { count: board.count }),
         ),
       );
     }
     const targets = s("g", { class: "targets" });
     for (const { move, rect } of slots) {
-      const label = `Play ${this.targetTile.tile} ${endName(move.end)}${move.points ? `, scores ${move.points}` : ""}`;
+      const known = endWords(move.end);
+      const values = { tile: this.targetTile.tile, points: move.points };
+      const label = known ? t(move.points ? known.playScores : known.play, values) : `${this.targetTile.tile} ${move.end}`;
       const target = s("g", {
         class: ["end-target", move.text === this.hintedMove ? "hinted" : ""].filter(Boolean).join(" "),
         role: "button",
@@ -466,7 +540,8 @@ export class DominoesBoard {
         s("title", {}, label),
       );
       if (move.end) {
-        const words = move.points ? `${move.end} +${move.points}` : move.end;
+        const short = known && known.short ? known : null;
+        const words = short ? t(move.points ? short.shortScores : short.short, { points: move.points }) : move.end;
         target.append(
           // Inside its own slot: a label never covers a placed tile's pips.
           s("text", { class: "target-label", x: (rect.x + rect.w / 2) * UNIT, y: (rect.y + rect.h / 2) * UNIT, "text-anchor": "middle", "dominant-baseline": "central" }, words),
@@ -491,11 +566,20 @@ export class DominoesBoard {
   }
 
   describe(board, count) {
-    if (!count) return "The table is empty";
-    const ends = board.open_ends && board.open_ends.length ? board.open_ends.map((open) => `${open.end} ${open.number}`).join(", ") : `${board.ends[0]} and ${board.ends[1]}`;
-    const spinner = board.spinner ? `, spinner ${board.spinner}` : "";
-    const total = board.count !== null && board.count !== undefined ? `, count ${board.count}` : "";
-    return `The layout: ${count} tiles${spinner}, open ends ${ends}${total}`;
+    if (!count) return t("The table is empty");
+    const openEnd = (open) => {
+      const known = endWords(open.end);
+      return known && known.open ? t(known.open, { number: open.number }) : `${open.end} ${open.number}`;
+    };
+    // TRANSLATORS: two numbers, as "5 and 3" (here: the numbers at the two open ends of the line).
+    const ends = board.open_ends && board.open_ends.length ? board.open_ends.map(openEnd).join(", ") : t("{first} and {second}", { first: board.ends[0], second: board.ends[1] });
+    // The line of play read aloud, one fact after another: "The layout: 5 tiles, spinner 5-5, open ends ..., count 15".
+    const facts = [tn("The layout: {count} tile", "The layout: {count} tiles", count)];
+    // TRANSLATORS: the spinner: in all-fives, the first double played, which may grow four arms.
+    if (board.spinner) facts.push(t("spinner {tile}", { tile: board.spinner }));
+    facts.push(t("open ends {ends}", { ends }));
+    if (board.count !== null && board.count !== undefined) facts.push(t("count {count}", { count: board.count }));
+    return facts.join(", ");
   }
 
   /** The tiles (by name) that were not on the table at the previous view (to animate them). */

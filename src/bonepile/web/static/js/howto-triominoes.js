@@ -1,7 +1,8 @@
 // How to play Tri-Ominos: the rule sheet told shortly, with this app's controls, and a bridge and a hexagon.
 
 import { h, s } from "./dom.js";
-import { list, p, section } from "./howto-parts.js";
+import { list, p, section, withBold } from "./howto-parts.js";
+import { t } from "./i18n.js";
 import { triominoSvg } from "./tiles.js";
 
 // Two positions of a real round (taken from the engine once, kept here as data): the tiles near the place,
@@ -73,53 +74,65 @@ function layoutFigure(data, caption, label) {
 
 export function content() {
   return [
-    h("p", { class: "lead" }, "Lay triangles so that every corner number agrees with its neighbours, and score big with bridges and hexagons."),
+    // TRANSLATORS: Tri-Ominos: a bridge is a tile touching the layout along one side while its opposite corner touches another tile; a hexagon is a ring of six triangles around one point. Both score a bonus.
+    h("p", { class: "lead" }, t("Lay triangles so that every corner number agrees with its neighbours, and score big with bridges and hexagons.")),
     h("div", { class: "how-art", "aria-hidden": "true" }, triominoSvg([0, 1, 2]), triominoSvg([4, 4, 4]), triominoSvg([1, 3, 5])),
     section(
-      "The tiles",
-      p("There are 56 triangles carrying three numbers from 0 to 5. A tile may be turned but never flipped over. Its value is its three numbers added up; the six with the same number three times are triples."),
+      t("The tiles"),
+      // TRANSLATORS: a triple: a tile with the same number on all three corners.
+      p(t("There are 56 triangles carrying three numbers from 0 to 5. A tile may be turned but never flipped over. Its value is its three numbers added up; the six with the same number three times are triples.")),
     ),
     section(
-      "Dealing and starting",
-      p("Two players get 9 tiles each, three or four players 7, five or six players 6. The rest form the pool."),
+      t("Dealing and starting"),
+      // TRANSLATORS: the pool: the Tri-Ominos tiles left face down, drawn from when nothing fits.
+      p(t("Two players get 9 tiles each, three or four players 7, five or six players 6. The rest form the pool.")),
       list(
-        "Standard (Pressman) rules: the highest triple opens and earns 10 points more than its value; opening with 0-0-0 earns 40 more.",
-        "Goliath: everyone draws one tile, the highest value starts with any tile it likes.",
-        "Classic: the highest triple starts; with no triple, players draw until one turns up.",
+        // TRANSLATORS: "Standard (Pressman)", "Goliath" and "Classic" are the names of the game's rule sets in this app (Pressman is the maker of the game).
+        t("Standard (Pressman) rules: the highest triple opens and earns 10 points more than its value; opening with 0-0-0 earns 40 more."),
+        t("Goliath: everyone draws one tile, the highest value starts with any tile it likes."),
+        t("Classic: the highest triple starts; with no triple, players draw until one turns up."),
       ),
     ),
     section(
-      "Placing a tile",
-      p("Put a tile into an empty triangle next to the layout. It must share at least one whole side with a tile already down, and every corner that touches another tile, even just at a point, must show the same number."),
-      p("You score the tile's value, plus:"),
+      t("Placing a tile"),
+      p(t("Put a tile into an empty triangle next to the layout. It must share at least one whole side with a tile already down, and every corner that touches another tile, even just at a point, must show the same number.")),
+      p(t("You score the tile's value, plus:")),
       list(
-        h("span", {}, h("strong", {}, "Bridge, +40: "), "the tile shares exactly one side with the layout and its opposite corner touches another tile."),
-        h("span", {}, h("strong", {}, "Hexagon, +50: "), "the tile closes a ring of six triangles around a point (two rings at once +60, three +70)."),
+        // TRANSLATORS: a bridge (Tri-Ominos): a tile sharing exactly one side with the layout while its opposite corner touches another tile; the part in <strong>…</strong> is set in bold: keep the two tags.
+        withBold(t("<strong>Bridge, +40:</strong> the tile shares exactly one side with the layout and its opposite corner touches another tile.")),
+        // TRANSLATORS: a hexagon (Tri-Ominos): a ring of six triangles around one point; the part in <strong>…</strong> is set in bold: keep the two tags.
+        withBold(t("<strong>Hexagon, +50:</strong> the tile closes a ring of six triangles around a point (two rings at once +60, three +70).")),
       ),
       h(
         "div",
         { class: "how-figures" },
-        layoutFigure(BRIDGE, "A bridge: the pale tile (0-0-5) touches the layout along one side only, and its opposite corner, circled, touches other tiles: 5 + 40.", "A bridge: a tile sharing one side with the layout, its opposite corner touching another tile"),
-        layoutFigure(HEXAGON, "A hexagon: the pale tile (1-2-2) is the sixth triangle around the circled point, closing the ring: 5 + 50.", "A hexagon: six triangles around one point, the last one just placed"),
+        // TRANSLATORS: the caption and the label of the picture of a bridge; tiles are named by their corner numbers, as "0-0-5".
+        layoutFigure(BRIDGE, t("A bridge: the pale tile (0-0-5) touches the layout along one side only, and its opposite corner, circled, touches other tiles: 5 + 40."), t("A bridge: a tile sharing one side with the layout, its opposite corner touching another tile")),
+        // TRANSLATORS: the caption and the label of the picture of a hexagon (six triangles around one point).
+        layoutFigure(HEXAGON, t("A hexagon: the pale tile (1-2-2) is the sixth triangle around the circled point, closing the ring: 5 + 50."), t("A hexagon: six triangles around one point, the last one just placed")),
       ),
     ),
     section(
-      "When nothing fits",
-      p("Draw from the pool, 5 points each. Under the standard rules you may draw at most three times; if you still cannot play you lose 10 more and your turn ends. Classic rules let you draw until something fits; Goliath also lets you buy a tile when you could play. If the pool is empty and nothing fits, you pass (that costs 10 points under the standard rules)."),
+      t("When nothing fits"),
+      // TRANSLATORS: to buy a tile: to draw one from the pool (Goliath rules allow it even when you could play).
+      p(t("Draw from the pool, 5 points each. Under the standard rules you may draw at most three times; if you still cannot play you lose 10 more and your turn ends. Classic rules let you draw until something fits; Goliath also lets you buy a tile when you could play. If the pool is empty and nothing fits, you pass (that costs 10 points under the standard rules).")),
     ),
     section(
-      "End of a round and of the game",
-      p("The player who places their last tile scores 25 plus the value of every tile the others still hold. If nobody can move and the pool is empty, the round is blocked and its winner scores the others' tiles minus their own."),
-      p("Rounds go on until someone reaches the target (400 unless you chose another) at the end of a round; the highest score wins."),
+      t("End of a round and of the game"),
+      // TRANSLATORS: a round: one deal of Tri-Ominos; "blocked": nobody can move and the pool is empty.
+      p(t("The player who places their last tile scores 25 plus the value of every tile the others still hold. If nobody can move and the pool is empty, the round is blocked and its winner scores the others' tiles minus their own.")),
+      p(t("Rounds go on until someone reaches the target (400 unless you chose another) at the end of a round; the highest score wins.")),
     ),
     section(
-      "Playing here",
+      t("Playing here"),
       list(
-        "Pick a tile: every place it fits lights up with the points it would score, bonuses named.",
-        "Point at a place to see the tile there. Click it to play; if the tile fits there in several ways, turn it with Rotate (or R) and press Place.",
-        "Or drag the tile onto a lit place.",
-        "Drag the board to move it, use the wheel or + and \u2212 to zoom, and Fit (or F) to see it all.",
-        "Keyboard: Tab to a tile and Enter, Tab through the places and Enter; D draws, H asks for a hint.",
+        t("Pick a tile: every place it fits lights up with the points it would score, bonuses named."),
+        // TRANSLATORS: "Rotate" and "Place" are the names of the buttons beside the board.
+        t("Point at a place to see the tile there. Click it to play; if the tile fits there in several ways, turn it with Rotate (or R) and press Place."),
+        t("Or drag the tile onto a lit place."),
+        // TRANSLATORS: "Fit" is the name of the button that shows the whole board.
+        t("Drag the board to move it, use the wheel or + and \u2212 to zoom, and Fit (or F) to see it all."),
+        t("Keyboard: Tab to a tile and Enter, Tab through the places and Enter; D draws, H asks for a hint."),
       ),
     ),
   ];

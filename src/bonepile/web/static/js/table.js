@@ -6,10 +6,12 @@
 // (solo-transport.js, or the room's in room.js).
 
 import { TurnClock } from "./clock.js";
-import { h, plural, s, score, signed } from "./dom.js";
+import { h, s, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showHandEnd, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
 import { foldsReasons, hintCallout } from "./hint.js";
+import { N_, formatNumber, t, tn, tp } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 import { logPanel } from "./log.js";
 import { Motion, motionOff } from "./motion.js";
 import { avatar, playerCard, scorePanel, teamLabels } from "./players.js";
@@ -23,6 +25,31 @@ import { TriominoesBoard } from "./triominoes-board.js";
 const BOARDS = { line: DominoesBoard, grid: TriominoesBoard, trains: TrainsBoard };
 
 const BONUS_REASONS = new Set(["bridge", "hexagon", "start bonus"]);
+
+// The words that rise from a tile that made a bonus, by the log item's reason (a code).
+const BONUS_POPS = {
+  // TRANSLATORS: risen from a Tri-Ominos tile that made a bridge (a tile touching the layout along one side, its opposite corner touching another tile); {points} is like "+40".
+  bridge: N_("bridge! {points}"),
+  // TRANSLATORS: risen from a Tri-Ominos tile that closed a hexagon (a ring of six triangles around a point); {points} is like "+50".
+  hexagon: N_("hexagon! {points}"),
+  // TRANSLATORS: risen from the Tri-Ominos tile that opened the game and earned the start bonus; {points} is like "+10".
+  "start bonus": N_("start! {points}"),
+};
+
+// The bonus announced in the banner, by the bonus's name (the engine's: "bridge", "double hexagon", ...).
+const BONUS_FLASHES = {
+  bridge: N_("Bridge! {points}"),
+  hexagon: N_("Hexagon! {points}"),
+  // TRANSLATORS: a Tri-Ominos tile that closed two hexagons (rings of six triangles) at once.
+  "double hexagon": N_("Double hexagon! {points}"),
+  // TRANSLATORS: a Tri-Ominos tile that closed three hexagons (rings of six triangles) at once.
+  "triple hexagon": N_("Triple hexagon! {points}"),
+  // TRANSLATORS: the bonus for the tile that opened a Tri-Ominos game.
+  "start bonus": N_("Start bonus! {points}"),
+};
+
+/** The player called "You" (the lone human, as the server names them). */
+const isYou = (name) => String(name).trim().toLowerCase() === "you";
 
 /** The sound switch's picture: a speaker, with waves when sound is on and a cross when it is off. */
 function speakerIcon(on) {
@@ -72,14 +99,14 @@ class Table {
   // ------------------------------------------------------------------------------------ life
 
   async start() {
-    this.root.replaceChildren(h("div", { class: "loading" }, "Setting the table\u2026"));
+    this.root.replaceChildren(h("div", { class: "loading" }, t("Setting the table\u2026")));
     let info;
     try {
       info = await this.transport.load();
     } catch (error) {
       if (this.closed) return;
       this.root.replaceChildren(
-        h("div", { class: "page-error" }, h("h1", {}, "This game cannot be opened"), h("p", {}, error.message), h("a", { href: "#/", class: "button primary" }, "Back to the start")),
+        h("div", { class: "page-error" }, h("h1", {}, t("This game cannot be opened")), h("p", {}, error.message), h("a", { href: "#/", class: "button primary" }, t("Back to the start"))),
       );
       return;
     }
@@ -108,6 +135,7 @@ class Table {
     if (this.sizer) this.sizer.disconnect();
     if (this.sheetSizer) this.sheetSizer.disconnect();
     if (this.unsound) this.unsound();
+    if (this.smallScreen) this.smallScreen.removeEventListener("change", this.onScreen);
     clearTimeout(this.overTimer);
     for (const timer of this.awayTimers.values()) clearTimeout(timer);
   }
@@ -129,11 +157,11 @@ class Table {
           const timer = setTimeout(() => {
             if (this.closed || !this.away(seat.seat) || this.announcedAway.has(seat.seat)) return;
             this.announcedAway.add(seat.seat);
-            this.toast(`${seat.name} is away: the game waits for them`);
+            this.toast(t("{player} is away: the game waits for them", { player: seat.name }));
           }, 3000);
           this.awayTimers.set(seat.seat, timer);
         } else if (this.announcedAway.delete(seat.seat)) {
-          this.toast(`${seat.name} is back`);
+          this.toast(t("{player} is back", { player: seat.name }));
         }
       }
     }
@@ -150,22 +178,32 @@ class Table {
     this.el = {
       gameTitle: h("div", { class: "game-title" }),
       handInfo: h("div", { class: "hand-info" }),
-      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: "Hint (H)", hidden: !this.info.hints }, "Hint"),
-      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: this.info.undoRule ? `Undo (U). ${this.info.undoRule}` : "Undo (U)", "aria-label": "Undo", hidden: !this.info.undo }, "\u21b6", h("span", { class: "tool-word" }, " Undo")),
-      keysButton: h("button", { type: "button", class: "tool icon-only keys-button", onclick: () => showKeys(this.dialogs), title: "Keyboard (?)", "aria-label": "Keyboard shortcuts" }, "\u2328"),
+      // TRANSLATORS: the tooltip of the Hint button; H is its key.
+      hintButton: h("button", { type: "button", class: "tool", onclick: () => this.askHint(), title: t("Hint (H)"), hidden: !this.info.hints }, t("Hint")),
+      // TRANSLATORS: the Undo button's tooltip; {rule} says when a move may be taken back (a sentence of the server's).
+      undoButton: h("button", { type: "button", class: "tool", onclick: () => this.undo(), title: this.info.undoRule ? t("Undo (U). {rule}", { rule: this.info.undoRule }) : t("Undo (U)"), "aria-label": t("Undo"), hidden: !this.info.undo }, "\u21b6", h("span", { class: "tool-word" }, ` ${t("Undo")}`)),
+      keysButton: h("button", { type: "button", class: "tool icon-only keys-button", onclick: () => showKeys(this.dialogs), title: t("Keyboard (?)"), "aria-label": t("Keyboard shortcuts") }, "\u2328"),
       soundButton: h("button", { type: "button", class: "tool icon-only sound-button", onclick: () => setSoundOn(!soundOn()) }),
-      panelButton: h("button", { type: "button", class: "tool panel-button", "aria-expanded": "false", onclick: () => this.togglePanel() }, "Scores"),
+      // TRANSLATORS: the button that opens the scores and the log on a narrow screen.
+      panelButton: h("button", { type: "button", class: "tool panel-button", "aria-expanded": "false", onclick: () => this.togglePanel() }, t("Scores")),
       flights: h("div", { class: "flight-layer", "aria-hidden": "true" }),
       banner: h("div", { class: "connection-banner", role: "alert", hidden: true }),
-      opponents: h("div", { class: "opponents", "aria-label": "Other players" }),
+      opponents: h("div", { class: "opponents", "aria-label": t("Other players") }),
       stock: h("div", { class: "stock-host" }),
       bonus: h("div", { class: "bonus-banner", "aria-live": "assertive" }),
-      myArea: h("section", { class: "my-area", "aria-label": "Your area" }),
+      myArea: h("section", { class: "my-area", "aria-label": t("Your area") }),
       sidebar: h("aside", { class: "sidebar" }),
       toasts: h("div", { class: "toasts", role: "status", "aria-live": "polite" }),
       live: h("div", { class: "visually-hidden turn-announcer", "aria-live": "polite" }),
       layer: h("div", { class: "dialog-layer", hidden: true }),
     };
+    // The language picker sits with the sound switch; on a small screen (narrow, or a phone on its side)
+    // it is left out, and the top bar's room goes to the game's tools (the start page offers it too).
+    this.el.language = h("div", { class: "tool tool-language" }, languagePicker());
+    this.smallScreen = window.matchMedia("(max-width: 700px), (max-height: 560px)");
+    this.onScreen = () => (this.el.language.hidden = this.smallScreen.matches);
+    this.onScreen();
+    this.smallScreen.addEventListener("change", this.onScreen);
     this.boardHost = h("div", { class: "board-host" });
     this.dialogs = new Dialogs(this.el.layer);
     const page = h(
@@ -174,16 +212,18 @@ class Table {
       h(
         "header",
         { class: "topbar" },
-        h("a", { href: "#/", class: "brand", "aria-label": "bonepile: back to the start" }, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"),
+        h("a", { href: "#/", class: "brand", "aria-label": t("bonepile: back to the start") }, h("span", { class: "brand-mark", "aria-hidden": "true" }), "bonepile"),
         h("div", { class: "titles" }, this.el.gameTitle, this.el.handInfo),
         h(
           "nav",
-          { class: "tools", "aria-label": "Game tools" },
+          { class: "tools", "aria-label": t("Game tools") },
           this.el.hintButton,
           this.el.undoButton,
           this.el.panelButton,
-          h("a", { class: "tool rules-link", href: `#/how/${this.game}`, target: "_blank", rel: "noopener", title: `How to play ${title}`, "aria-label": "Rules" }, "?", h("span", { class: "tool-word" }, " Rules")),
+          // TRANSLATORS: {game} is the game's name, as "Dominoes".
+          h("a", { class: "tool rules-link", href: `#/how/${this.game}`, target: "_blank", rel: "noopener", title: t("How to play {game}", { game: title }), "aria-label": t("Rules") }, "?", h("span", { class: "tool-word" }, ` ${t("Rules")}`)),
           this.el.soundButton,
+          this.el.language,
           this.el.keysButton,
         ),
       ),
@@ -218,8 +258,8 @@ class Table {
     const button = this.el.soundButton;
     button.replaceChildren(speakerIcon(on));
     button.setAttribute("aria-pressed", on ? "false" : "true");
-    button.setAttribute("aria-label", on ? "Sound on: turn it off" : "Sound off: turn it on");
-    button.title = on ? "Sound on (click to mute)" : "Sound off (click to turn on)";
+    button.setAttribute("aria-label", on ? t("Sound on: turn it off") : t("Sound off: turn it on"));
+    button.title = on ? t("Sound on (click to mute)") : t("Sound off (click to turn on)");
     this.page.dataset.soundOn = String(on);
   }
 
@@ -229,7 +269,7 @@ class Table {
     if (bar) this.page.style.setProperty("--topbar-h", `${bar.getBoundingClientRect().height}px`);
     this.page.classList.toggle("panel-open", open);
     this.el.panelButton.setAttribute("aria-expanded", String(open));
-    this.el.panelButton.textContent = open ? "Close" : "Scores";
+    this.el.panelButton.textContent = open ? t("Close") : t("Scores");
     if (open) {
       const log = this.el.sidebar.querySelector(".log");
       if (log) log.scrollTop = log.scrollHeight;
@@ -243,14 +283,14 @@ class Table {
       this.page.classList.remove("offline");
     } else if (state === "lost") {
       banner.hidden = false;
-      banner.textContent = "Connection to the server lost: reconnecting\u2026";
+      banner.textContent = t("Connection to the server lost: reconnecting\u2026");
       this.page.classList.add("offline");
     } else if (state === "saving") {
       banner.hidden = false;
-      banner.textContent = "Saving failed, retrying\u2026";
+      banner.textContent = t("Saving failed, retrying\u2026");
     } else if (state === "fatal") {
       banner.hidden = false;
-      banner.textContent = detail ? detail.message : "This game cannot be shown.";
+      banner.textContent = detail ? detail.message : t("This game cannot be shown.");
     }
   }
 
@@ -335,7 +375,7 @@ class Table {
       const at = tileEl.getBoundingClientRect();
       const bonuses = (made.items || []).filter((item) => BONUS_REASONS.has(item.reason));
       if (bonuses.length) {
-        const words = bonuses.map((item) => `${item.reason === "start bonus" ? "start" : item.reason}! ${signed(item.points)}`).join(" \u00b7 ");
+        const words = bonuses.map((item) => t(BONUS_POPS[item.reason], { points: signed(item.points) })).join(" \u00b7 ");
         setTimeout(() => this.motion.pop(at, words, "bonus-pop"), motionOff() ? 0 : 380);
         setTimeout(() => playSound("bonus", mark), motionOff() ? 0 : 380);
       } else if (made.count !== null && made.count !== undefined && made.points && made.move) {
@@ -474,7 +514,11 @@ class Table {
         if (!BONUS_REASONS.has(item.reason)) continue;
         const own = this.ownBonus && this.ownBonus.text === entry.move ? this.ownBonus.name : null;
         const name = own || item.reason;
-        this.flashBonus(`${name[0].toUpperCase()}${name.slice(1)}! ${signed(item.points)}`, view.players[entry.seat]);
+        const points = signed(item.points);
+        // A bonus name the page does not know (the server's words): as it comes, its first letter large.
+        // TRANSLATORS: a bonus just made, in the banner; {bonus} is its name, {points} like "+40".
+        const words = BONUS_FLASHES[name] ? t(BONUS_FLASHES[name], { points }) : t("{bonus}! {points}", { bonus: `${name[0].toUpperCase()}${name.slice(1)}`, points });
+        this.flashBonus(words, view.players[entry.seat]);
       }
     }
   }
@@ -508,7 +552,8 @@ class Table {
     ds.hidden = String(this.hidden);
     this.page.classList.toggle("hidden-hand", this.hidden);
 
-    document.title = `${this.myTurn ? "Your turn \u00b7 " : ""}${view.title} \u00b7 bonepile`;
+    // TRANSLATORS: the browser tab's title on your turn; {game} is the game's name.
+    document.title = this.myTurn ? t("Your turn \u00b7 {game} \u00b7 bonepile", { game: view.title }) : `${view.title} \u00b7 bonepile`;
     const word = view.hand_word;
     // h() leaves out a missing part; replaceChildren would write it as the text "null".
     this.el.gameTitle.replaceChildren(
@@ -520,13 +565,24 @@ class Table {
         this.info.badge ? h("span", { class: "badge table-badge" }, this.info.badge) : null,
       ),
     );
-    const handWord = `${word[0].toUpperCase()}${word.slice(1)} ${view.hand_number}`;
     // A game of so many deals says "Round 3 of 13"; a game to a score says "Hand 3 · playing to 100".
     const rounds = view.goal === "rounds";
     const caption = this.board.caption ? this.board.caption(view) : "";
-    const going = rounds ? `${handWord} of ${view.target}${caption ? ` \u00b7 ${caption}` : ""}` : `${handWord} \u00b7 playing to ${view.target}`;
-    const ended = rounds ? `${handWord} of ${view.target} is over` : `${handWord} is over \u00b7 playing to ${view.target}`;
-    this.el.handInfo.textContent = view.status === "over" ? "Game over" : view.between_hands ? ended : going;
+    const numbers = { number: view.hand_number, total: view.target, target: view.target };
+    const hand = word === "hand";
+    let going;
+    let ended;
+    if (rounds) {
+      // TRANSLATORS: the header of a game of so many deals: the deal's number out of how many.
+      going = hand ? t("Hand {number} of {total}", numbers) : t("Round {number} of {total}", numbers);
+      if (caption) going = `${going} \u00b7 ${caption}`;
+      ended = hand ? t("Hand {number} of {total} is over", numbers) : t("Round {number} of {total} is over", numbers);
+    } else {
+      // TRANSLATORS: the header of a game to a score: the deal's number, and the score that wins.
+      going = hand ? t("Hand {number} \u00b7 playing to {target}", numbers) : t("Round {number} \u00b7 playing to {target}", numbers);
+      ended = hand ? t("Hand {number} is over \u00b7 playing to {target}", numbers) : t("Round {number} is over \u00b7 playing to {target}", numbers);
+    }
+    this.el.handInfo.textContent = view.status === "over" ? t("Game over") : view.between_hands ? ended : going;
     ds.betweenHands = view.between_hands ? String(view.between_hands.hand_number) : "";
     this.el.hintButton.disabled = !this.myTurn;
     this.el.undoButton.disabled = !this.canUndo();
@@ -556,9 +612,20 @@ class Table {
     if (first) first.focus({ preventScroll: true });
     if (!starting) return;
     const fitting = view.your_tiles.filter((tile) => tile.moves.length).length;
-    const prompt = this.prompt(view.players[view.seat]).replace(/\.$/, "");
-    const what = fitting ? `${plural(fitting, "tile")} of yours ${fitting === 1 ? "fits" : "fit"}` : `${prompt[0].toLowerCase()}${prompt.slice(1)}`;
-    this.el.live.textContent = `${view.last_move ? `${view.last_move.text}. ` : ""}Your turn: ${what}.`;
+    const news = fitting ? tn("Your turn: {count} tile of yours fits.", "Your turn: {count} tiles of yours fit.", fitting) : this.stuckNews();
+    // TRANSLATORS: read aloud at the start of your turn: {move} is the last move (the server's words), {news} the sentence on your turn.
+    this.el.live.textContent = view.last_move ? t("{move}. {news}", { move: view.last_move.text, news }) : news;
+  }
+
+  /** Your turn with no tile that fits, said aloud: draw, or pass. */
+  stuckNews() {
+    const view = this.view;
+    if (this.legal("draw")) return view.stock.name === "pool" ? t("Your turn: no tile fits: draw from the pool.") : t("Your turn: no tile fits: draw from the boneyard.");
+    if (this.legal("pass")) {
+      // TRANSLATORS: {note} is the server's words on why the tiles left cannot be drawn, as "the 2 tiles left in the boneyard are the reserve, never drawn".
+      return view.stock.note ? t("Your turn: nothing fits, and {note}: pass.", { note: view.stock.note }) : t("Your turn: nothing fits and nothing can be drawn: pass.");
+    }
+    return t("Your turn: your turn.");
   }
 
   canUndo() {
@@ -612,7 +679,7 @@ class Table {
     const stack = h("span", { class: "stock-stack", "aria-hidden": "true" });
     const layers = Math.min(4, Math.ceil(view.stock.count / 4));
     for (let i = 0; i < layers; i++) stack.append(tileBack({ triangle }));
-    const label = draw ? `Draw from the ${name}${draw.points ? ` (${signed(draw.points)})` : ""}: ${plural(view.stock.count, "tile")} left` : `The ${name}: ${plural(view.stock.count, "tile")}${view.stock.note ? `, ${view.stock.note}` : ""}`;
+    const label = this.stockLabel(draw);
     const button = h(
       "button",
       {
@@ -625,17 +692,54 @@ class Table {
         onclick: () => draw && this.play(draw.text),
       },
       stack,
-      h("span", { class: "stock-name" }, name),
-      h("span", { class: "stock-count" }, view.stock.count ? String(view.stock.count) : "empty"),
-      view.stock.note && view.stock.count ? h("span", { class: "stock-note" }, view.stock.note.includes("reserve") ? "reserve" : "not drawn") : null,
+      h("span", { class: "stock-name" }, name === "pool" ? t("pool") : t("boneyard")),
+      // TRANSLATORS: shown on the boneyard (or the pool) when no tile is left in it.
+      h("span", { class: "stock-count" }, view.stock.count ? formatNumber(view.stock.count) : t("empty")),
+      view.stock.note && view.stock.count ? h("span", { class: "stock-note" }, this.reserved() ? t("reserve") : t("not drawn")) : null,
       draw && draw.points ? h("span", { class: "stock-cost" }, signed(draw.points)) : null,
     );
     const extra = [];
     if (view.board.draws_this_turn > 0 && view.status === "playing") {
-      const cap = view.board.max_draws === null ? "" : ` of ${view.board.max_draws}`;
-      extra.push(h("div", { class: "draws-note" }, `${view.players[view.turn].name} drew ${view.board.draws_this_turn}${cap} this turn`));
+      const player = view.players[view.turn].name;
+      const count = view.board.draws_this_turn;
+      const values = { player, max: view.board.max_draws };
+      let words;
+      if (view.board.max_draws === null) {
+        // TRANSLATORS: how many tiles a player drew from the pool on this turn.
+        words = isYou(player) ? tn("You drew {count} this turn", "You drew {count} this turn", count) : tn("{player} drew {count} this turn", "{player} drew {count} this turn", count, values);
+      } else {
+        // TRANSLATORS: how many tiles a player drew from the pool on this turn, out of the most they may draw ({max}).
+        words = isYou(player) ? tn("You drew {count} of {max} this turn", "You drew {count} of {max} this turn", count, values) : tn("{player} drew {count} of {max} this turn", "{player} drew {count} of {max} this turn", count, values);
+      }
+      extra.push(h("div", { class: "draws-note" }, words));
     }
     this.el.stock.replaceChildren(button, ...extra);
+  }
+
+  /** Whether the tiles left that cannot be drawn are the reserve (draw-reserve), not a game without drawing. */
+  reserved() {
+    const stock = this.view.stock;
+    if (stock.locked !== undefined) return stock.locked === "reserve";
+    return !!stock.note && stock.note.includes("reserve");
+  }
+
+  /** The boneyard's (the pool's) words for a screen reader and its tooltip. */
+  stockLabel(draw) {
+    const stock = this.view.stock;
+    const pool = stock.name === "pool";
+    const count = stock.count;
+    if (draw && draw.points) {
+      const values = { points: signed(draw.points) };
+      // TRANSLATORS: {points} is what drawing costs, as "−5".
+      return pool ? tn("Draw from the pool ({points}): {count} tile left", "Draw from the pool ({points}): {count} tiles left", count, values) : tn("Draw from the boneyard ({points}): {count} tile left", "Draw from the boneyard ({points}): {count} tiles left", count, values);
+    }
+    if (draw) return pool ? tn("Draw from the pool: {count} tile left", "Draw from the pool: {count} tiles left", count) : tn("Draw from the boneyard: {count} tile left", "Draw from the boneyard: {count} tiles left", count);
+    if (stock.note) {
+      const values = { note: stock.note };
+      // TRANSLATORS: {note} is the server's words on why the tiles left cannot be drawn, as "the 2 tiles left in the boneyard are the reserve, never drawn".
+      return pool ? tn("The pool: {count} tile, {note}", "The pool: {count} tiles, {note}", count, values) : tn("The boneyard: {count} tile, {note}", "The boneyard: {count} tiles, {note}", count, values);
+    }
+    return pool ? tn("The pool: {count} tile", "The pool: {count} tiles", count) : tn("The boneyard: {count} tile", "The boneyard: {count} tiles", count);
   }
 
   renderMyArea() {
@@ -654,11 +758,12 @@ class Table {
       h(
         "div",
         { class: "who" },
-        h("div", { class: "name" }, me.name, labels[me.seat] ? h("span", { class: "team" }, labels[me.seat]) : null, this.away(me.seat) ? h("span", { class: "away-badge" }, "away") : null),
+        h("div", { class: "name" }, me.name, labels[me.seat] ? h("span", { class: "team" }, labels[me.seat]) : null, this.away(me.seat) ? h("span", { class: "away-badge" }, t("away")) : null),
         h("div", { class: "status" }, this.prompt(me)),
       ),
       this.clock.badge(me.seat, { mine: view.seat === me.seat }),
-      h("div", { class: "score", "aria-label": `Score ${me.score}` }, h("span", { class: "score-label" }, "score"), score(me.score)),
+      // TRANSLATORS: the small word beside your score, and the score read aloud.
+      h("div", { class: "score", "aria-label": t("Score {score}", { score: me.score }) }, h("span", { class: "score-label" }, t("score")), score(me.score)),
     );
     const showTiles = view.seat === this.homeSeat && !this.hidden;
     const hands = this.revealedHands();
@@ -667,29 +772,32 @@ class Table {
       const tri = view.tile === "triangle";
       hand = h(
         "div",
-        { class: "hand hand-revealed", role: "group", "aria-label": `${me.name}'s tiles, face up` },
+        { class: "hand hand-revealed", role: "group", "aria-label": isYou(me.name) ? t("Your tiles, face up") : t("{player}'s tiles, face up", { player: me.name }) },
         hands[me.seat].map((text) => {
           const numbers = text.split("-").map(Number);
           return h("span", { class: "hand-tile revealed", "data-tile": text }, tri ? triominoSvg(numbers) : dominoSvg(numbers[0], numbers[1]));
         }),
       );
     } else if (showTiles) {
-      hand = h("div", { class: "hand", role: "group", "aria-label": `Your tiles (${view.your_tiles.length})` }, view.your_tiles.map((tile) => this.handTile(tile)));
+      hand = h("div", { class: "hand", role: "group", "aria-label": t("Your tiles ({count})", { count: view.your_tiles.length }) }, view.your_tiles.map((tile) => this.handTile(tile)));
     } else {
-      const backs = h("div", { class: "hand hand-hidden", "aria-label": `${plural(me.tiles, "tile")}, hidden` });
+      const backs = h("div", { class: "hand hand-hidden", "aria-label": tn("{count} tile, hidden", "{count} tiles, hidden", me.tiles) });
       for (let i = 0; i < Math.min(me.tiles, 14); i++) backs.append(tileBack({ triangle: view.tile === "triangle", className: "hand-back" }));
       hand = backs;
     }
     const actions = h("div", { class: "hand-actions" });
     const pass = this.legal("pass");
     const draw = this.legal("draw");
-    if (draw) actions.append(h("button", { type: "button", class: "primary draw-button", "data-focus-key": "draw", onclick: () => this.play(draw.text) }, `Draw${draw.points ? ` (${signed(draw.points)})` : ""}`));
-    if (pass) actions.append(h("button", { type: "button", class: "primary pass-button", "data-focus-key": "pass", onclick: () => this.play(pass.text) }, `Pass${pass.points ? ` (${signed(pass.points)})` : ""}`));
+    // TRANSLATORS: the buttons that draw a tile and pass the turn; {points} is what it costs, as "−5".
+    const drawWords = draw && (draw.points ? t("Draw ({points})", { points: signed(draw.points) }) : tp("verb", "Draw"));
+    const passWords = pass && (pass.points ? t("Pass ({points})", { points: signed(pass.points) }) : tp("verb", "Pass"));
+    if (draw) actions.append(h("button", { type: "button", class: "primary draw-button", "data-focus-key": "draw", onclick: () => this.play(draw.text) }, drawWords));
+    if (pass) actions.append(h("button", { type: "button", class: "primary pass-button", "data-focus-key": "pass", onclick: () => this.play(pass.text) }, passWords));
     if (view.between_hands) {
       const pause = view.between_hands;
       const done = view.seat !== null && pause.everyone && pause.continued.includes(view.seat);
       actions.append(
-        h("button", { type: "button", class: "primary continue-button", "data-focus-key": "continue", disabled: done || view.seat === null, onclick: () => this.continueHand() }, `Next ${view.hand_word}`),
+        h("button", { type: "button", class: "primary continue-button", "data-focus-key": "continue", disabled: done || view.seat === null, onclick: () => this.continueHand() }, view.hand_word === "hand" ? t("Next hand") : t("Next round")),
       );
     }
     actions.append(...this.overActions());
@@ -707,7 +815,7 @@ class Table {
             const move = view.legal_moves.find((m) => m.text === text);
             return h("button", { type: "button", class: "end-choice", "data-move": text, onclick: () => this.play(text) }, move ? choice.words(move) : text);
           }),
-          h("button", { type: "button", class: "quiet", onclick: () => this.select(null) }, "Cancel"),
+          h("button", { type: "button", class: "quiet", onclick: () => this.select(null) }, t("Cancel")),
         ),
       );
     }
@@ -769,21 +877,28 @@ class Table {
   /** What the bottom player should do now, in words. */
   prompt(me) {
     const view = this.view;
-    if (view.status === "over") return view.game_over ? view.game_over.text : "The game is over";
+    if (view.status === "over") return view.game_over ? view.game_over.text : t("The game is over");
     if (view.between_hands) {
       const summary = view.summaries[view.summaries.length - 1];
-      return summary ? summary.text : `The ${view.hand_word} is over`;
+      if (summary) return summary.text;
+      return view.hand_word === "hand" ? t("The hand is over") : t("The round is over");
     }
-    if (this.hidden) return `Tiles hidden: pass the device to ${view.players[view.seat].name}`;
-    const waiting = () => `Waiting for ${view.players[view.turn].name}${this.away(view.turn) ? ", who is away" : ""}\u2026`;
+    // TRANSLATORS: a game played by several people at one screen; {player} takes the device next.
+    if (this.hidden) return t("Tiles hidden: pass the device to {player}", { player: view.players[view.seat].name });
+    const waiting = () => {
+      const player = view.players[view.turn].name;
+      return this.away(view.turn) ? t("Waiting for {player}, who is away\u2026", { player }) : t("Waiting for {player}\u2026", { player });
+    };
     if (view.seat !== me.seat) return view.turn === null ? "" : waiting();
     if (!this.myTurn) return waiting();
     const places = view.legal_moves.some((m) => m.kind === "play" || m.kind === "place");
     const draw = this.legal("draw");
     if (places) return this.board.turnPrompt(view, draw);
-    if (draw) return `No tile fits: draw from the ${view.stock.name}.`;
-    if (this.legal("pass")) return view.stock.note ? `Nothing fits, and ${view.stock.note}: pass.` : "Nothing fits and nothing can be drawn: pass.";
-    return "Your turn";
+    // TRANSLATORS: the boneyard (Dominoes, Mexican Train) and the pool (Tri-Ominos): the tiles left face down, drawn from when nothing fits.
+    if (draw) return view.stock.name === "pool" ? t("No tile fits: draw from the pool.") : t("No tile fits: draw from the boneyard.");
+    // TRANSLATORS: {note} is the server's words on why the tiles left cannot be drawn, as "the 2 tiles left in the boneyard are the reserve, never drawn".
+    if (this.legal("pass")) return view.stock.note ? t("Nothing fits, and {note}: pass.", { note: view.stock.note }) : t("Nothing fits and nothing can be drawn: pass.");
+    return t("Your turn");
   }
 
   handTile(tile) {
@@ -882,7 +997,7 @@ class Table {
     if (this.suppressClick) return;
     if (!this.myTurn || this.busy) return;
     if (!tile.moves.length) {
-      this.toast(`${tile.tile} fits nowhere now`);
+      this.toast(t("{tile} fits nowhere now", { tile: tile.tile }));
       return;
     }
     const keyboard = event.detail === 0;
@@ -1002,7 +1117,8 @@ class Table {
       this.hintFolded = foldsReasons();
       if (answer.move.tile) this.selected = answer.move.tile;
       this.render();
-      this.el.live.textContent = `Hint: ${answer.move.label}: ${answer.reason}.`;
+      // TRANSLATORS: a hint read aloud: {move} is the move in words, {reason} why (both the server's words).
+      this.el.live.textContent = t("Hint: {move}: {reason}.", { move: answer.move.label, reason: answer.reason });
     } catch (error) {
       this.toast(error.message, "error");
     } finally {
@@ -1019,7 +1135,7 @@ class Table {
     try {
       const answer = await this.transport.undo(view);
       this.receive(answer.view, "undo", "undo");
-      this.toast(`Took back ${plural(answer.undone, "move")}`);
+      this.toast(tn("Took back {count} move", "Took back {count} moves", answer.undone));
     } catch (error) {
       this.toast(error.message, "error");
     } finally {

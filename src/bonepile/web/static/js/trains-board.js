@@ -7,8 +7,9 @@
 // Geometry only: which trains a tile may go on always comes from the server's legal moves (each names its
 // train), and the words come from the view (docs/web-protocol.md, "Trains parts").
 
-import { h, plural, s, seatColor } from "./dom.js";
+import { h, s, seatColor } from "./dom.js";
 import { Arm } from "./dominoes-board.js";
+import { t, tn } from "./i18n.js";
 import { dominoFace } from "./tiles.js";
 
 const UNIT = 40; // SVG units per half tile: a tile is 2 × 1 units, a crossways double 1 × 2.
@@ -19,6 +20,21 @@ const START = 0.35; // between the hub and a train's first tile (or its name, la
 const NAME_FONT = 0.5; // a name beside its train, in units
 const PAD = 0.12; // above and below a train's tiles, inside its lane
 const CHAR = 0.62; // a character's width, in font sizes (an estimate, to keep names inside their room)
+
+/** A train's name with what is to know about it: "Bob's train · open · double to cover" (the name is the server's). */
+function labelWith(train) {
+  const values = { train: train.label };
+  // TRANSLATORS: {train} is a train's name (the server's words, as "Bob's train"); "open": its owner's marker is out, anyone may play on it; "double to cover": a double on it must be covered first.
+  if (train.marked && train.waiting) return t("{train} \u00b7 open \u00b7 double to cover", values);
+  if (train.marked) return t("{train} \u00b7 open", values);
+  if (train.waiting) return t("{train} \u00b7 double to cover", values);
+  return train.label;
+}
+
+/** Names joined with "or": "your train or the Mexican Train". */
+function either(items) {
+  return items.reduce((first, second) => t("{first} or {second}", { first, second }));
+}
 
 /** How wide (in units) the names beside the trains need to be: the longest short name, and a marker. */
 function besideWidth(trains) {
@@ -162,7 +178,7 @@ export class TrainsBoard {
     this.hintedMove = null;
     this.fresh = new Set();
     this.note = h("div", { class: "trains-note", role: "status", "aria-live": "polite", hidden: true });
-    this.svg = s("svg", { class: "board-svg trains-board", role: "group", "aria-label": "The hub and the trains" });
+    this.svg = s("svg", { class: "board-svg trains-board", role: "group", "aria-label": t("The hub and the trains") });
     host.replaceChildren(this.svg, this.note);
     this.resizer = new ResizeObserver(() => this.draw());
     this.resizer.observe(host);
@@ -187,8 +203,9 @@ export class TrainsBoard {
     const short = (train) => (train.yours ? train.label : train.short);
     const names = Object.fromEntries(view.board.trains.map((train) => [train.name, short(train)]));
     return {
-      label: `Choose a train for ${tile.tile}`,
-      heading: `${tile.tile} on:`,
+      label: t("Choose a train for {tile}", { tile: tile.tile }),
+      // TRANSLATORS: before the buttons that name the trains a tile can go on.
+      heading: t("{tile} on:", { tile: tile.tile }),
       words: (move) => names[move.train] || move.text,
     };
   }
@@ -196,19 +213,25 @@ export class TrainsBoard {
   turnPrompt(view) {
     const note = view.board.note;
     const waiting = view.board.waiting;
-    if (note && waiting.length && waiting[0].must_cover === view.seat) return `Your turn: ${note[0].toLowerCase()}${note.slice(1)}.`;
-    return "Your turn: click a tile to play it, or drag it onto a lit train.";
+    // TRANSLATORS: {note} is the server's note on the double you must cover, its first letter made small, as "you must cover the 9-9 on Bob's train".
+    if (note && waiting.length && waiting[0].must_cover === view.seat) return t("Your turn: {note}.", { note: `${note[0].toLowerCase()}${note.slice(1)}` });
+    return t("Your turn: click a tile to play it, or drag it onto a lit train.");
   }
 
   tileLabel(tile, view, { playable, dim }) {
     const names = Object.fromEntries(view.board.trains.map((train) => [train.name, train.label.toLowerCase()]));
     const where = tile.moves.map((text) => view.legal_moves.find((m) => m.text === text)).filter(Boolean).map((m) => names[m.train] || m.train);
-    return `${tile.tile}, ${plural(tile.pips, "pip")}${playable ? `, goes on ${where.join(" or ")}` : dim ? ", fits no open train" : ""}`;
+    const values = { tile: tile.tile, trains: where.length ? either(where) : "" };
+    // TRANSLATORS: a tile in your hand, read aloud: its name ("12-5"), its pips, and {trains}, the trains it may go on.
+    if (playable) return tn("{tile}, {count} pip, goes on {trains}", "{tile}, {count} pips, goes on {trains}", tile.pips, values);
+    if (dim) return tn("{tile}, {count} pip, fits no open train", "{tile}, {count} pips, fits no open train", tile.pips, values);
+    return tn("{tile}, {count} pip", "{tile}, {count} pips", tile.pips, values);
   }
 
   /** The round's engine, for the header ("Round 3 of 13 · engine 10-10"). */
   caption(view) {
-    return `engine ${view.board.engine}`;
+    // TRANSLATORS: Mexican Train: the engine is the round's double, set in the hub, where every train starts.
+    return t("engine {tile}", { tile: view.board.engine });
   }
 
   render(view) {
@@ -358,7 +381,7 @@ export class TrainsBoard {
       const room = Math.max(3, Math.floor((besideWidthOf(lane) - 1.1) / (NAME_FONT * CHAR)));
       const name = train.short.length > room ? `${train.short.slice(0, room - 1)}\u2026` : train.short;
       group.append(s("text", { class: "lane-name", x: textX, y: (lane.row + 0.17) * UNIT, "font-size": font, "text-anchor": anchor }, name));
-      group.append(s("title", {}, `${train.label}${train.marked ? ", open" : ""}`));
+      group.append(s("title", {}, train.marked ? t("{train}, open", { train: train.label }) : train.label));
       return group;
     }
     // Within its strip, whatever the scale (a name never runs into the tiles), and never huge.
@@ -373,12 +396,12 @@ export class TrainsBoard {
       group.append(s("circle", { class: "lane-dot", cx: x + dir * 0.22 * UNIT, cy: y - font * 0.32, r: 0.2 * UNIT, style: { fill: color } }));
       x += dir * 0.55 * UNIT;
     }
-    const extras = `${train.marked ? " \u00b7 open" : ""}${train.waiting ? " \u00b7 double to cover" : ""}`;
+    const full = labelWith(train);
     const room = lane.length * UNIT - Math.abs(x - lane.x0 * UNIT);
     const fits = (text) => text.length * font * CHAR <= room;
-    const words = [`${train.label}${extras}`, train.label, train.short].find(fits) || train.short;
+    const words = [full, train.label, train.short].find(fits) || train.short;
     group.append(s("text", { class: "lane-name", x, y, "font-size": font, "text-anchor": anchor }, words));
-    if (words !== `${train.label}${extras}`) group.append(s("title", {}, `${train.label}${extras}`));
+    if (words !== full) group.append(s("title", {}, full));
     return group;
   }
 
@@ -403,7 +426,9 @@ export class TrainsBoard {
     const [a, b] = tile.ends;
     const far = a === train.open_end ? b : a;
     const slot = lane.arm.clone().place(train.open_end, far, tile.double);
-    const label = `Play ${tile.tile} on ${train.label.toLowerCase() === "your train" ? "your train" : train.label}`;
+    const yours = train.yours || train.label.toLowerCase() === "your train";
+    // TRANSLATORS: {train} is a train's name (the server's words, as "Bob's train" or "Mexican Train").
+    const label = yours ? t("Play {tile} on your train", { tile: tile.tile }) : t("Play {tile} on {train}", { tile: tile.tile, train: train.label });
     const group = s("g", {
       class: ["train-target", move.text === this.hintedMove ? "hinted" : ""].filter(Boolean).join(" "),
       role: "button",
@@ -430,10 +455,22 @@ export class TrainsBoard {
 
   describe(board) {
     const trains = board.trains.map((train) => {
-      const end = train.tiles.length ? `${plural(train.tiles.length, "tile")}, open end ${train.open_end}` : `empty, needs a ${train.open_end}`;
-      return `${train.label}: ${end}${train.marked ? ", marker out" : ""}${train.waiting ? ", a double to cover" : ""}`;
+      const values = { train: train.label, number: train.open_end };
+      // One train read aloud, one fact after another: "Bob's train: 2 tiles, open end 9, marker out, a double to cover".
+      const facts = [
+        train.tiles.length
+          ? // TRANSLATORS: a train read aloud: its name (the server's words), its tiles, and the number its next tile must match.
+            tn("{train}: {count} tile, open end {number}", "{train}: {count} tiles, open end {number}", train.tiles.length, values)
+          : // TRANSLATORS: a train with no tile yet: its first tile must have {number}, the engine's number.
+            t("{train}: empty, needs a {number}", values),
+      ];
+      // TRANSLATORS: a train's marker (a small engine) is out: anyone may play on it.
+      if (train.marked) facts.push(t("marker out"));
+      if (train.waiting) facts.push(t("a double to cover"));
+      return facts.join(", ");
     });
-    return `The hub, engine ${board.engine}. ${trains.join("; ")}`;
+    // TRANSLATORS: the hub read aloud: {tile} is the round's engine (its double), {trains} every train in words.
+    return t("The hub, engine {tile}. {trains}", { tile: board.engine, trains: trains.join("; ") });
   }
 
   /** The tiles (by name) that were not on the table at the previous view (to animate them). */

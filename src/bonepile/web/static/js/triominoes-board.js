@@ -2,7 +2,8 @@
 // place it fits with the points it would score (all from the server's legal moves). Pan with a drag,
 // zoom with the wheel or the buttons, "fit" to see the whole layout.
 
-import { h, plural, s, signed } from "./dom.js";
+import { h, s, signed } from "./dom.js";
+import { N_, t, tn } from "./i18n.js";
 import { triominoFace } from "./tiles.js";
 
 const S = 100; // SVG units per triangle edge
@@ -38,14 +39,37 @@ function shrink(points, by) {
   return points.map(([x, y]) => [c[0] + (x - c[0]) * by, c[1] + (y - c[1]) * by]);
 }
 
+// The bonuses by the engine's names (the view's bonus.name), so that the page can say them in the reader's language.
+const BONUS_NAMES = {
+  // TRANSLATORS: Tri-Ominos: a tile sharing one side with the layout while its opposite corner touches another tile.
+  bridge: N_("bridge"),
+  // TRANSLATORS: Tri-Ominos: a tile that closes a ring of six triangles around a point.
+  hexagon: N_("hexagon"),
+  // TRANSLATORS: Tri-Ominos: a tile that closes two hexagons (rings of six triangles) at once.
+  "double hexagon": N_("double hexagon"),
+  // TRANSLATORS: Tri-Ominos: a tile that closes three hexagons (rings of six triangles) at once.
+  "triple hexagon": N_("triple hexagon"),
+  // TRANSLATORS: Tri-Ominos: the bonus of the tile that opens the game.
+  "start bonus": N_("start bonus"),
+};
+
+/** A bonus's name in the reader's language (a name the page does not know is shown as it comes). */
+export const bonusName = (bonus) => (BONUS_NAMES[bonus.name] ? t(BONUS_NAMES[bonus.name]) : bonus.name);
+
 function placeWords(group) {
   const best = group.moves[0];
   const points = group.moves.map((m) => m.points);
   const low = Math.min(...points);
   const high = Math.max(...points);
-  const score = low === high ? `${high} points` : `${low} to ${high} points`;
   const bonus = group.moves.find((m) => m.bonus);
-  return `${best.place.text}: ${score}${bonus ? `, ${bonus.bonus.name} ${bonus.bonus.points}` : ""}`;
+  const values = { place: best.place.text, points: high, low, high };
+  if (bonus) {
+    const more = { ...values, bonus: bonusName(bonus.bonus), bonusPoints: bonus.bonus.points };
+    // TRANSLATORS: a lit place on the board: {place} is where (board notation), then what the tile scores there, with the bonus's name and points.
+    return low === high ? t("{place}: {points} points, {bonus} {bonusPoints}", more) : t("{place}: {low} to {high} points, {bonus} {bonusPoints}", more);
+  }
+  // TRANSLATORS: a lit place on the board: {place} is where (board notation), then what the tile scores there.
+  return low === high ? t("{place}: {points} points", values) : t("{place}: {low} to {high} points", values);
 }
 
 export class TriominoesBoard {
@@ -65,7 +89,7 @@ export class TriominoesBoard {
     this.fresh = new Set();
     this.freshAt = 0;
 
-    this.svg = s("svg", { class: "board-svg triominoes-board", role: "group", "aria-label": "The board" });
+    this.svg = s("svg", { class: "board-svg triominoes-board", role: "group", "aria-label": t("The board") });
     this.pattern = s(
       "pattern",
       { id: "tri-grid", width: S, height: S * ROOT3, patternUnits: "userSpaceOnUse" },
@@ -79,11 +103,12 @@ export class TriominoesBoard {
     this.controls = h(
       "div",
       { class: "board-controls" },
-      h("button", { type: "button", class: "icon-button", "aria-label": "Zoom in", title: "Zoom in (+)", onclick: () => this.zoomBy(1.25) }, "+"),
-      h("button", { type: "button", class: "icon-button", "aria-label": "Zoom out", title: "Zoom out (−)", onclick: () => this.zoomBy(0.8) }, "\u2212"),
-      h("button", { type: "button", class: "fit-button", "aria-label": "Fit to board", title: "Fit to board (F)", onclick: () => this.fit(true) }, "Fit"),
+      h("button", { type: "button", class: "icon-button", "aria-label": t("Zoom in"), title: t("Zoom in (+)"), onclick: () => this.zoomBy(1.25) }, "+"),
+      h("button", { type: "button", class: "icon-button", "aria-label": t("Zoom out"), title: t("Zoom out (\u2212)"), onclick: () => this.zoomBy(0.8) }, "\u2212"),
+      // TRANSLATORS: the button that zooms the board so that the whole layout is seen.
+      h("button", { type: "button", class: "fit-button", "aria-label": t("Fit to board"), title: t("Fit to board (F)"), onclick: () => this.fit(true) }, t("Fit")),
     );
-    this.rotateBar = h("div", { class: "rotate-bar", hidden: true, role: "group", "aria-label": "Choose how the tile sits" });
+    this.rotateBar = h("div", { class: "rotate-bar", hidden: true, role: "group", "aria-label": t("Choose how the tile sits") });
     // What the shown preview would score: below the board, never over its tiles.
     this.previewNote = h("div", { class: "preview-note", hidden: true, "aria-live": "polite" });
     host.replaceChildren(this.svg, this.controls, this.previewNote, this.rotateBar);
@@ -103,13 +128,18 @@ export class TriominoesBoard {
   }
 
   turnPrompt(view, draw) {
-    return `Your turn: pick a tile, then a lit place${draw ? ", or buy from the pool" : ""}.`;
+    // TRANSLATORS: the pool: the Tri-Ominos tiles left face down; buying is drawing from it.
+    return draw ? t("Your turn: pick a tile, then a lit place, or buy from the pool.") : t("Your turn: pick a tile, then a lit place.");
   }
 
   /** A hand tile in words, for a screen reader: its value and how many places it fits. */
   tileLabel(tile, view, { playable, dim }) {
     const count = new Set(tile.moves.map((text) => text.split(" ").slice(1).join(" "))).size;
-    return `${tile.tile}, worth ${tile.value}${playable ? `, fits ${plural(count, "place")}` : dim ? ", fits nowhere" : ""}`;
+    const values = { tile: tile.tile, value: tile.value };
+    // TRANSLATORS: a tile in your hand, read aloud: its numbers ("0-1-2"), its value (its numbers added up), and how many places it fits.
+    if (playable) return tn("{tile}, worth {value}, fits {count} place", "{tile}, worth {value}, fits {count} places", count, values);
+    if (dim) return t("{tile}, worth {value}, fits nowhere", values);
+    return t("{tile}, worth {value}", values);
   }
 
   destroy() {
@@ -286,9 +316,9 @@ export class TriominoesBoard {
     this.ghostLayer = s("g", { class: "ghosts", "pointer-events": "none" });
     this.viewport.replaceChildren(background, layer, this.targetLayer, this.ghostLayer);
     if (!tiles.length && !this.groups.length) {
-      this.viewport.append(s("text", { class: "board-empty", x: S / 2, y: -S / 3, "text-anchor": "middle" }, "The board is empty"));
+      this.viewport.append(s("text", { class: "board-empty", x: S / 2, y: -S / 3, "text-anchor": "middle" }, t("The board is empty")));
     }
-    this.svg.setAttribute("aria-label", `The board: ${tiles.length} tiles placed`);
+    this.svg.setAttribute("aria-label", tn("The board: {count} tile placed", "The board: {count} tiles placed", tiles.length));
     this.drawGhost();
     this.applyZoom();
   }
@@ -303,7 +333,8 @@ export class TriominoesBoard {
       class: ["place-target", bonus ? "bonus" : "", group.moves.length > 1 ? "rotations" : ""].join(" "),
       role: "button",
       tabindex: "0",
-      "aria-label": `Place ${this.tile.tile} at ${words}`,
+      // TRANSLATORS: {where} is a lit place and what the tile scores there, as "1,0 up: 12 points".
+      "aria-label": t("Place {tile} at {where}", { tile: this.tile.tile, where: words }),
       "data-place": group.key,
       "data-index": String(index),
     });
@@ -314,7 +345,7 @@ export class TriominoesBoard {
     );
     if (bonus) {
       const [bx, by] = towardBase(points, 0.62);
-      el.append(s("text", { class: "target-bonus", x: bx, y: by, "text-anchor": "middle", "dominant-baseline": "central" }, bonus.bonus.name));
+      el.append(s("text", { class: "target-bonus", x: bx, y: by, "text-anchor": "middle", "dominant-baseline": "central" }, bonusName(bonus.bonus)));
     }
     el.append(s("title", {}, words));
     el.addEventListener("click", () => {
@@ -359,8 +390,12 @@ export class TriominoesBoard {
     const points = move.xy.map(toScreen);
     // The preview: the tile as it would sit, clearly not yet placed (see-through, dashed, glowing).
     this.ghostLayer.append(s("polygon", { class: "ghost-halo", points: polygon(points), "stroke-linejoin": "round" }), triominoFace(points, move.corners, { className: "ghost" }));
-    const note = move.bonus ? `${signed(move.points)} \u00b7 ${move.bonus.name}!` : `${signed(move.points)} points`;
-    this.previewNote.textContent = `${this.tile ? this.tile.tile : "Tile"} here: ${note}`;
+    const values = { tile: this.tile ? this.tile.tile : "", points: signed(move.points), bonus: move.bonus ? bonusName(move.bonus) : "" };
+    let note;
+    // TRANSLATORS: beneath the board, what the tile shown there would score; {points} is like "+12", {bonus} a bonus's name.
+    if (this.tile) note = move.bonus ? t("{tile} here: {points} \u00b7 {bonus}!", values) : t("{tile} here: {points} points", values);
+    else note = move.bonus ? t("Tile here: {points} \u00b7 {bonus}!", values) : t("Tile here: {points} points", values);
+    this.previewNote.textContent = note;
     this.previewNote.classList.toggle("bonus", !!move.bonus);
     this.previewNote.hidden = !!this.pending; // the rotate bar says it then
   }
@@ -414,14 +449,16 @@ export class TriominoesBoard {
     const move = group.moves[pending.rotation % group.moves.length];
     bar.hidden = false;
     bar.replaceChildren(
-      h("span", { class: "rotate-note" }, `${group.moves.length} ways fit at ${group.key}`),
-      h("button", { type: "button", class: "rotate-button", "aria-label": "Rotate the tile (R)", onclick: () => this.rotate() }, "\u27f3 Rotate"),
+      // TRANSLATORS: several ways to turn the tile fit at one place; {place} is where (board notation).
+      h("span", { class: "rotate-note" }, tn("{count} way fits at {place}", "{count} ways fit at {place}", group.moves.length, { place: group.key })),
+      h("button", { type: "button", class: "rotate-button", "aria-label": t("Rotate the tile (R)"), onclick: () => this.rotate() }, `\u27f3 ${t("Rotate")}`),
       h(
         "button",
         { type: "button", class: "primary place-button", onclick: () => this.onChoose(move.text) },
-        `Place for ${signed(move.points)}${move.bonus ? ` (${move.bonus.name})` : ""}`,
+        // TRANSLATORS: the button that places the tile as shown; {points} is like "+12", {bonus} a bonus's name.
+        move.bonus ? t("Place for {points} ({bonus})", { points: signed(move.points), bonus: bonusName(move.bonus) }) : t("Place for {points}", { points: signed(move.points) }),
       ),
-      h("button", { type: "button", class: "quiet", onclick: () => this.cancel() }, "Cancel"),
+      h("button", { type: "button", class: "quiet", onclick: () => this.cancel() }, t("Cancel")),
     );
     this.onPending(group);
   }
