@@ -170,7 +170,7 @@ def expected_best_bonus(spots: Sequence[tuple[int, set[Tile]]], candidates: Sequ
     if not spots or held <= 0:
         return 0.0
     pool = set(candidates)
-    levels = sorted({bonus for bonus, _ in spots}, reverse=True)
+    levels = sorted({bonus for bonus, _place in spots}, reverse=True)
     expected = 0.0
     fitting: set[Tile] = set()
     for j, level in enumerate(levels):
@@ -220,7 +220,7 @@ def board_value(view: TableView, board: Round, rest: Sequence[Tile], weights: We
     spots = [(bonus, place) for place in board.frontier() if (bonus := board.place_bonus(place)) > 0]
     if spots:
         tiles_at = [(bonus, hidden_fits.get(place, set())) for bonus, place in spots]
-        best = max(bonus for bonus, _ in spots)
+        best = max(bonus for bonus, _place in spots)
         duel = len(view.order) == 1
         survive = 1.0
         for k, q in enumerate(view.order):
@@ -292,7 +292,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
             Reason(
                 "no_bonus_place",
                 "leaves no place for a bridge or a hexagon" + _were(len(before)),
-                weight=weights.gift_next * max((bonus for bonus, _ in before), default=10),
+                weight=weights.gift_next * max((bonus for bonus, _place in before), default=10),
                 facts={"bonus_places_before": len(before), "bonus_places_after": 0},
             )
         )
@@ -304,7 +304,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
         can_fit = sum(1 for t in candidates if t in fitting)
         if after:
             spots = [(bonus, hidden_fits.get(place, set())) for bonus, place in after]
-            best = max(bonus for bonus, _ in after)
+            best = max(bonus for bonus, _place in after)
             fits_best = {t for bonus, tiles in spots if bonus == best for t in tiles}
             chance = chance_of_any(len(candidates), sum(1 for t in candidates if t in fits_best), view.counts[q])
             if chance <= 0.35:

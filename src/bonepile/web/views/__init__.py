@@ -247,7 +247,7 @@ def _rules_dict(rules: Rules) -> dict[str, Any]:
 
 
 def sides_json(table: Table, rules: Rules, scores: Sequence[int]) -> list[dict[str, Any]]:
-    members: list[list[int]] = [[] for _ in scores]
+    members: list[list[int]] = [[] for _side in scores]
     for seat in range(len(table.seats)):
         members[rules.side_of(seat)].append(seat)
     return [{"side": side, "seats": seats, "score": scores[side]} for side, seats in enumerate(members)]
@@ -283,7 +283,7 @@ def turn_runs(events: Iterable[tuple[int, EventT]]) -> dict[int, tuple[list[Even
     current: int | None = None
     for player, event in events:
         if player != current:
-            for other, (run, _) in runs.items():
+            for other, (run, _latest) in runs.items():
                 runs[other] = (run, False)
             runs[player] = ([], True)
             current = player

@@ -258,7 +258,7 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
             )
     waiting = _waiting_json(table, obs, viewer)
     waiting_owners = [entry["owner"] for entry in waiting]
-    laid_owners = [_index(where, None) for _, where in obs.laid_doubles]
+    laid_owners = [_index(where, None) for _tile, where in obs.laid_doubles]
     rules = obs.rules
     board = {
         "engine": str(obs.engine),

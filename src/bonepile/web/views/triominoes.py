@@ -181,12 +181,12 @@ def _bounds(shapes: Iterable[Corners]) -> dict[str, float]:
     xs: list[float] = []
     ys: list[float] = []
     for corners in shapes:
-        xs.extend(x for x, _ in corners)
-        ys.extend(y for _, y in corners)
+        xs.extend(x for x, _y in corners)
+        ys.extend(y for _x, y in corners)
     if not xs:
-        _, origin = _geometry(triominoes.ORIGIN)
-        xs = [x for x, _ in origin]
-        ys = [y for _, y in origin]
+        _axial, origin = _geometry(triominoes.ORIGIN)
+        xs = [x for x, _y in origin]
+        ys = [y for _x, y in origin]
     return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}
 
 
