@@ -39,7 +39,7 @@ from typing import Any
 
 from bonepile.ai.base import SeededAgent
 from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
-from bonepile.ai.reasons import FactValue, Plural, Reason, spoken, strongest
+from bonepile.ai.reasons import SHEDS, FactValue, Plural, Reason, spoken, strongest
 from bonepile.ai.simple import GreedyAgent
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
@@ -439,10 +439,6 @@ def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]
     else:
         words = N_("no tile in your hand fits, and the boneyard is empty: pass")
     return (Reason("must_pass", words, weight=1.0, facts=facts, values=said),)
-
-
-# TRANSLATORS: a hint's reason: the pips on the tile played leave the hand (they would count against you).
-SHEDS = Plural.n_("sheds {count} pip", "sheds {count} pips")
 
 
 def sheds_words(pips: int) -> str:

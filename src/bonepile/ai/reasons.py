@@ -43,6 +43,11 @@ class Plural:
         return Plural(singular, plural)
 
 
+# TRANSLATORS: a hint's reason: the pips on the tile played leave the hand (they would count against you).
+SHEDS = Plural.n_("sheds {count} pip", "sheds {count} pips")
+"""The commonest reason of all, in the games played with dominoes."""
+
+
 @dataclass(frozen=True, slots=True)
 class Reason:
     """One fact that counted for a move."""
