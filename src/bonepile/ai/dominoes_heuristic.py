@@ -39,7 +39,7 @@ from typing import Any
 
 from bonepile.ai.base import SeededAgent
 from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
-from bonepile.ai.reasons import SHEDS, FactValue, Plural, Reason, spoken, strongest
+from bonepile.ai.reasons import SHEDS, FactValue, Plural, Reason, WordValue, spoken, strongest
 from bonepile.ai.simple import GreedyAgent
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
@@ -228,7 +228,9 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     view = TableView(observation)
     counts = observation.tile_counts
     rest = [t for t in view.hand if t is not tile]
-    ends = tuple(dict.fromkeys(number for _end, number in view.preview(move).open_ends))  # what the engine says it leaves
+    ends = tuple(
+        dict.fromkeys(number for _end, number in view.preview(move).open_ends)
+    )  # what the engine says it leaves
     numbers = sorted(set(ends), reverse=True)
     shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
     reasons.append(Reason.counted("sheds", SHEDS, tile.pips, weight=shed, facts={"pips": tile.pips}))
@@ -396,14 +398,11 @@ def _numbers_and(numbers: tuple[int, ...]) -> str:
 def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw or a pass: the engine offered nothing else, and why (D4-D5)."""
     ends = tuple(dict.fromkeys(number for _end, number in observation.open_ends))
-    said = {"numbers": functools.partial(_numbers_or, ends)}
+    said: dict[str, WordValue] = {"numbers": functools.partial(_numbers_or, ends)}
     left = observation.boneyard_size
     if move.kind is MoveKind.DRAW:
-        if ends:
-            # TRANSLATORS: a hint's reason; {numbers}: the open numbers ("4 or 5").
-            words = N_("no tile in your hand fits {numbers}: draw")
-        else:
-            words = N_("no tile in your hand fits: draw")
+        # TRANSLATORS: a hint's reason; {numbers}: the open numbers ("4 or 5").
+        words = N_("no tile in your hand fits {numbers}: draw") if ends else N_("no tile in your hand fits: draw")
         return (Reason("must_draw", words, weight=1.0, facts={"boneyard": left}, values=said),)
     rules = observation.rules
     facts: dict[str, FactValue] = {"boneyard": left}

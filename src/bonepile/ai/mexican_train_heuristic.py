@@ -373,7 +373,7 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
             reasons.append(
                 Reason(
                     "covers",
-                    # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a double ("6-6"); {player}: the next player.
+                    # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a double ("6-6"); {player}: who plays next.
                     N_("covers the {tile} before {player} can"),
                     weight=weights.cover_own_train if scored.on_own else weights.cover_own,
                     seats=(view.next_player,),

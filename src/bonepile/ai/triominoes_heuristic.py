@@ -443,7 +443,7 @@ def _opens_a_bonus(board: Round) -> bool:
 def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw, a pass or a purchase: why the engine offered it (T6) and what it costs."""
     points = observation.move_points(move)
-    # What it costs, with a true minus sign: "(−10)".
+    # What it costs, with a true minus sign (U+2212).
     said: dict[str, WordValue] = {"points": str(points).replace("-", "\u2212")}
     facts = {"points": points}
     placements = [m for m in observation.legal_moves if m.kind is MoveKind.PLACE]
@@ -452,12 +452,12 @@ def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...
             view = TableView(observation)
             if all(_opens_a_bonus(view.after(placement)) for placement in placements):
                 if points:
-                    # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what buying costs ("−5").
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what buying costs ("minus 5").
                     words = N_("every placement leaves a big bonus for the others: buy a tile instead ({points})")
                 else:
                     words = N_("every placement leaves a big bonus for the others: buy a tile instead")
             elif points:
-                # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what buying costs ("−5").
+                # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what buying costs ("minus 5").
                 words = N_(
                     "every placement would cost more than it scores (it opens the board for the next player "
                     "or takes the places your tiles fit): buy a tile instead ({points})"
@@ -469,13 +469,13 @@ def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...
                 )
             return (Reason("buys", words, weight=1.0, facts=facts, values=said),)
         if points:
-            # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what drawing costs ("−5").
+            # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what drawing costs ("minus 5").
             words = N_("no tile in your hand fits anywhere: draw ({points})")
         else:
             words = N_("no tile in your hand fits anywhere: draw")
         return (Reason("must_draw", words, weight=1.0, facts=facts, values=said),)
     if points:
-        # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what passing costs ("−10").
+        # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what passing costs ("minus 10").
         words = N_("no tile in your hand fits anywhere and nothing can be drawn: pass ({points})")
     else:
         words = N_("no tile in your hand fits anywhere and nothing can be drawn: pass")
