@@ -115,7 +115,7 @@ def _dominoes_describe(run: Sequence[dominoes.Move]) -> str:
         if move.kind is dominoes.MoveKind.PASS:
             # TRANSLATORS: a seat's status under its name (whoever it is, you too).
             words.append(p_("status", "passed"))
-        elif move.end is None:
+        elif move.is_play and move.end is None:
             # TRANSLATORS: a seat's status under its name (whoever it is, you too); {tile}: a domino.
             words.append(p_("status", "opened {tile}", tile=str(move.tile)))
         elif move.is_play:
