@@ -60,7 +60,9 @@ def german(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
 
 def _table(game: str, preset: str, players: int, move_number: int) -> Table:
     names = ("You", "Ann", "Bob", "Cy")[:players]
-    seats = tuple(SeatInfo("human" if i == 0 else "ai", name, None if i == 0 else "easy") for i, name in enumerate(names))
+    seats = tuple(
+        SeatInfo("human" if i == 0 else "ai", name, None if i == 0 else "easy") for i, name in enumerate(names)
+    )
     return Table("g", game, preset, seats, move_number, False, (), None)
 
 
