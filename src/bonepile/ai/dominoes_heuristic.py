@@ -32,16 +32,18 @@ its seed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bonepile.ai.base import SeededAgent
 from bonepile.ai.dominoes_sampling import WorldSampler, d3_applies, read_history
-from bonepile.ai.reasons import FactValue, Reason, count_word, strongest, times
+from bonepile.ai.reasons import SHEDS, FactValue, Plural, Reason, WordValue, spoken, strongest
 from bonepile.ai.simple import GreedyAgent
 from bonepile.core.errors import RulesError
 from bonepile.dominoes import Move, MoveKind, Observation, Preview, Tile
+from bonepile.i18n import N_, _, n_, p_
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,11 +190,6 @@ def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) 
     return score
 
 
-def _number(n: int) -> str:
-    """A number on a domino as players say it in the plural: "4s", "blanks"."""
-    return "blanks" if n == 0 else f"{n}s"
-
-
 def _turns_stuck_on(observation: Observation, player: int, number: int) -> tuple[int, int]:
     """How many times ``player`` passed, and how many turns they drew, while ``number`` was an open end.
 
@@ -226,122 +223,226 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     reasons: list[Reason] = []
     if len(observation.legal_moves) == 1:
         forced = move.end is None and tile.is_double and d3_applies(observation) and not observation.events
-        words = "the highest double opens the hand" if forced else "your only legal move"
+        words = N_("the highest double opens the hand") if forced else N_("your only legal move")
         reasons.append(Reason("only_move", words, weight=1000.0))
     view = TableView(observation)
     counts = observation.tile_counts
     rest = [t for t in view.hand if t is not tile]
-    ends = tuple(dict.fromkeys(number for _, number in view.preview(move).open_ends))  # what the engine says it leaves
+    ends = tuple(
+        dict.fromkeys(number for _end, number in view.preview(move).open_ends)
+    )  # what the engine says it leaves
     numbers = sorted(set(ends), reverse=True)
     shed = tile.pips * (weights.pips + weights.pips_danger * view.danger)
-    reasons.append(Reason("sheds", sheds_words(tile.pips), weight=shed, facts={"pips": tile.pips}))
+    reasons.append(Reason.counted("sheds", SHEDS, tile.pips, weight=shed, facts={"pips": tile.pips}))
     if view.danger >= 0.6 and view.opponents:
         low = min(view.opponents, key=lambda p: counts[p])
-        left = "one tile" if counts[low] == 1 else f"{count_word(counts[low])} tiles"
         reasons.append(
-            Reason(
-                "danger", f"{{0}} has only {left} left", weight=shed * 0.5, seats=(low,), facts={"tiles": counts[low]}
+            Reason.counted(
+                "danger",
+                # TRANSLATORS: a hint's reason; {player}: an opponent; {count_word}: the number of tiles in words.
+                Plural.n_("{player} has only one tile left", "{player} has only {count_word} tiles left"),
+                counts[low],
+                weight=shed * 0.5,
+                seats=(low,),
+                facts={"tiles": counts[low]},
+                values={"count_word": spoken(counts[low])},
             )
         )
     if tile.is_double and view.open_numbers:
-        words = f"plays the double while {tile.high} is open (a double fits one number only)"
-        reasons.append(Reason("double", words, weight=weights.double))
+        # TRANSLATORS: a hint's reason in Dominoes; {number}: the number on both halves of the double.
+        words = N_("plays the double while {number} is open (a double fits one number only)")
+        reasons.append(Reason("double", words, weight=weights.double, values={"number": tile.high}))
     next_player = view.next_player
     locked = next_player in view.opponents and set(ends) <= view.voids[next_player] and counts[next_player] > 0
     for p in view.opponents:
-        passed: list[str] = []
-        drew: list[str] = []
+        passed: list[tuple[int, int]] = []
+        drew: list[tuple[int, int]] = []
         proved: dict[str, FactValue] = {}
         for n in numbers:
             if n not in view.voids[p]:
                 continue
             passes, draws = _turns_stuck_on(observation, p, n)
             if passes:
-                passed.append(f"{n} {times(passes)}" if passes > 1 else str(n))
+                passed.append((n, passes))
             if draws:
-                drew.append(f"{n} {times(draws)}" if draws > 1 else str(n))
+                drew.append((n, draws))
             if passes or draws:
                 proved[f"passes_on_{n}"] = passes
                 proved[f"draw_turns_on_{n}"] = draws
-        done = [f"{verb} on {' and on '.join(seen)}" for verb, seen in (("passed", passed), ("drew", drew)) if seen]
-        if done:
+        if passed or drew:
             weight = weights.lacks_end * (len(passed) + len(drew)) / len(view.opponents)
-            reasons.append(Reason("passed_on", "{0} " + ", and ".join(done), weight=weight, seats=(p,), facts=proved))
+            if passed and drew:
+                # TRANSLATORS: a hint's reason; {player}: an opponent; {passed}, {drew}: the numbers left open
+                # when they passed or drew ("4 twice and on 5"), so they cannot hold them.
+                words = N_("{player} passed on {passed}, and drew on {drew}")
+            elif passed:
+                # TRANSLATORS: a hint's reason; {player}: an opponent; {passed}: the numbers left open when they
+                # passed ("4 twice and on 5"), so they cannot hold them.
+                words = N_("{player} passed on {passed}")
+            else:
+                # TRANSLATORS: a hint's reason; {player}: an opponent; {drew}: the numbers left open when they
+                # drew ("4 twice and on 5"), so they cannot hold them.
+                words = N_("{player} drew on {drew}")
+            said = {
+                "passed": functools.partial(_stuck_on_words, "passed", tuple(passed)),
+                "drew": functools.partial(_stuck_on_words, "drew", tuple(drew)),
+            }
+            reasons.append(Reason("passed_on", words, weight=weight, seats=(p,), facts=proved, values=said))
     if locked:
-        shown = " or ".join(str(n) for n in numbers)
         reasons.append(
             Reason(
                 "locks",
-                f"{{0}}, next to play, is proved to hold no {shown}: they must draw or pass",
+                # TRANSLATORS: a hint's reason; {player}: the next opponent; {numbers}: the open numbers ("4 or 5").
+                N_("{player}, next to play, is proved to hold no {numbers}: they must draw or pass"),
                 weight=weights.lock_next,
                 seats=(next_player,),
                 facts={"ends": tuple(ends)},
+                values={"numbers": functools.partial(_numbers_or, tuple(numbers))},
             )
         )
     for n in numbers:
         mine = sum(1 for t in rest if t.has(n))
         if mine >= 2:
+            if n == 0:
+                # TRANSLATORS: a hint's reason; {count_word}: how many tiles with a blank half, in words ("three").
+                keeps = Plural.n_("keeps {count_word} blank for you", "keeps {count_word} blanks for you")
+            else:
+                # TRANSLATORS: a hint's reason; "three 5s": three tiles with a 5 on one half ({number}: 5);
+                # {count_word}: how many, in words.
+                keeps = Plural.n_("keeps {count_word} {number} for you", "keeps {count_word} {number}s for you")
             reasons.append(
-                Reason(
+                Reason.counted(
                     "keeps",
-                    f"keeps {count_word(mine)} {_number(n)} for you",
+                    keeps,
+                    mine,
                     weight=weights.own_end * (mine - view.unseen[n] / max(1, view.players - 1)) + weights.follow,
                     facts={"number": n, "tiles": mine},
+                    values={"number": n, "count_word": spoken(mine)},
                 )
             )
     partner = view.partner
     if partner is not None and counts[partner]:
         liked = [n for n in numbers if view.partner_likes[n]]
         if liked:
-            shown = " and ".join(str(n) for n in liked)
             reasons.append(
                 Reason(
                     "partner",
-                    f"leaves {shown} open, which {{0}} has been leaving open",
+                    # TRANSLATORS: a hint's reason; {numbers}: open numbers ("4 and 5"); {player}: the partner.
+                    N_("leaves {numbers} open, which {player} has been leaving open"),
                     weight=weights.partner_end * sum(min(view.partner_likes[n], 2) for n in liked),
                     seats=(partner,),
                     facts={"numbers": tuple(liked)},
+                    values={"numbers": functools.partial(_numbers_and, tuple(liked))},
                 )
             )
     kinds = {n for n in view.numbers if any(t.has(n) for t in rest)}
     if len(kinds) >= 5:
         reasons.append(
-            Reason(
+            Reason.counted(
                 "variety",
-                f"leaves you {count_word(len(kinds))} different numbers to answer with",
+                # TRANSLATORS: a hint's reason; {count_word}: how many different numbers, in words ("six").
+                Plural.n_(
+                    "leaves you {count_word} different number to answer with",
+                    "leaves you {count_word} different numbers to answer with",
+                ),
+                len(kinds),
                 weight=weights.variety,
                 facts={"numbers": len(kinds)},
+                values={"count_word": spoken(len(kinds))},
             )
         )
     return strongest(reasons)
 
 
+def _stuck_on_words(verb: str, stuck: tuple[tuple[int, int], ...]) -> str:
+    """The numbers a player passed (or drew) on, in the current language: "4 twice and on 5"."""
+    items = []
+    for number, count in stuck:
+        if count == 1:
+            items.append(str(number))
+        elif count == 2:
+            # TRANSLATORS: in a hint, a number an opponent passed or drew on twice ("4 twice").
+            items.append(_("{number} twice", number=number))
+        else:
+            # TRANSLATORS: in a hint, a number an opponent passed or drew on {count} times ("4 3 times").
+            items.append(n_("{number} {count} time", "{number} {count} times", count, number=number))
+    said = items[0] if items else ""
+    for item in items[1:]:
+        if verb == "passed":
+            # TRANSLATORS: joins the numbers in "Ann passed on 4 twice and on 5".
+            said = p_("passed on numbers", "{first} and on {second}", first=said, second=item)
+        else:
+            # TRANSLATORS: joins the numbers in "Ann drew on 4 twice and on 5".
+            said = p_("drew on numbers", "{first} and on {second}", first=said, second=item)
+    return said
+
+
+def _numbers_or(numbers: tuple[int, ...]) -> str:
+    """ "4 or 5" in the current language."""
+    said = ""
+    for index, number in enumerate(numbers):
+        # TRANSLATORS: joins the open numbers a player cannot hold in a hint ("holds no 4 or 5").
+        said = str(number) if not index else _("{first} or {second}", first=said, second=number)
+    return said
+
+
+def _numbers_and(numbers: tuple[int, ...]) -> str:
+    """ "4 and 5" in the current language."""
+    said = ""
+    for index, number in enumerate(numbers):
+        # TRANSLATORS: joins open numbers in a hint ("leaves 4 and 5 open").
+        said = str(number) if not index else _("{first} and {second}", first=said, second=number)
+    return said
+
+
 def _no_play_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw or a pass: the engine offered nothing else, and why (D4-D5)."""
-    ends = list(dict.fromkeys(number for _, number in observation.open_ends))
-    shown = (" " + " or ".join(str(n) for n in ends)) if ends else ""
+    ends = tuple(dict.fromkeys(number for _end, number in observation.open_ends))
+    said: dict[str, WordValue] = {"numbers": functools.partial(_numbers_or, ends)}
     left = observation.boneyard_size
     if move.kind is MoveKind.DRAW:
-        words = f"no tile in your hand fits{shown}: draw"
-        return (Reason("must_draw", words, weight=1.0, facts={"boneyard": left}),)
+        # TRANSLATORS: a hint's reason; {numbers}: the open numbers ("4 or 5").
+        words = N_("no tile in your hand fits {numbers}: draw") if ends else N_("no tile in your hand fits: draw")
+        return (Reason("must_draw", words, weight=1.0, facts={"boneyard": left}, values=said),)
     rules = observation.rules
+    facts: dict[str, FactValue] = {"boneyard": left}
     if not rules.drawing:
-        why = "and this game has no drawing"
+        if ends:
+            # TRANSLATORS: a hint's reason; {numbers}: the open numbers ("4 or 5").
+            words = N_("no tile in your hand fits {numbers}, and this game has no drawing: pass")
+        else:
+            words = N_("no tile in your hand fits, and this game has no drawing: pass")
     elif left and left <= rules.boneyard_reserve:
-        why = f"and the {plural_tiles(left)} left in the boneyard are the reserve, never drawn"
+        said["count_word"] = spoken(left)
+        if ends:
+            # TRANSLATORS: a hint's reason; {numbers}: the open numbers ("4 or 5"); {count_word}: the tiles left,
+            # in words ("two"). The reserve: the last tiles of the boneyard, which this game never lets anyone draw.
+            reserve = Plural.n_(
+                "no tile in your hand fits {numbers}, and the one tile left in the boneyard is the reserve, "
+                "never drawn: pass",
+                "no tile in your hand fits {numbers}, and the {count_word} tiles left in the boneyard are the "
+                "reserve, never drawn: pass",
+            )
+        else:
+            # TRANSLATORS: a hint's reason; {count_word}: the tiles left, in words ("two"). The reserve: the last
+            # tiles of the boneyard, which this game never lets anyone draw.
+            reserve = Plural.n_(
+                "no tile in your hand fits, and the one tile left in the boneyard is the reserve, never drawn: pass",
+                "no tile in your hand fits, and the {count_word} tiles left in the boneyard are the reserve, "
+                "never drawn: pass",
+            )
+        return (Reason.counted("must_pass", reserve, left, weight=1.0, facts=facts, values=said),)
+    elif ends:
+        # TRANSLATORS: a hint's reason; {numbers}: the open numbers ("4 or 5").
+        words = N_("no tile in your hand fits {numbers}, and the boneyard is empty: pass")
     else:
-        why = "and the boneyard is empty"
-    words = f"no tile in your hand fits{shown}, {why}: pass"
-    return (Reason("must_pass", words, weight=1.0, facts={"boneyard": left}),)
+        words = N_("no tile in your hand fits, and the boneyard is empty: pass")
+    return (Reason("must_pass", words, weight=1.0, facts=facts, values=said),)
 
 
 def sheds_words(pips: int) -> str:
-    """ "sheds 1 pip", "sheds 7 pips": the reason in the words a player reads."""
-    return f"sheds {pips} pip" if pips == 1 else f"sheds {pips} pips"
-
-
-def plural_tiles(count: int) -> str:
-    return "one tile" if count == 1 else f"{count_word(count)} tiles"
+    """ "sheds 1 pip", "sheds 7 pips": the reason in the words a player reads (the current language)."""
+    return n_(SHEDS.singular, SHEDS.plural, pips)
 
 
 class HeuristicAgent(SeededAgent):

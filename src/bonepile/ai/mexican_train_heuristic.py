@@ -44,9 +44,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from bonepile.ai.base import SeededAgent
-from bonepile.ai.reasons import Reason, count_word, strongest
+from bonepile.ai.reasons import SHEDS, Plural, Reason, spoken, strongest
 from bonepile.ai.simple import GreedyAgent
 from bonepile.core.errors import RulesError
+from bonepile.i18n import N_
 from bonepile.mexican_train import MEXICAN, MINE, Game, Move, MoveKind, Observation, Tile, Train
 
 GAME = Game.game_name
@@ -254,76 +255,116 @@ def score_move(view: TableView, move: Move, weights: Weights = DEFAULT_WEIGHTS) 
 # ----------------------------------------------------------------- reasons
 
 
-def _train_words(observation: Observation, move: Move) -> tuple[str, tuple[int, ...]]:
-    """'on your own train', 'on the Mexican Train', "on {0}'s open train"."""
+def _orphan_words(observation: Observation, move: Move) -> tuple[str, tuple[int, ...]]:
+    """The orphan reason's words for the train the tile goes on (yours, the Mexican Train, another's), and
+    the seat whose train it is where it is another player's."""
     seat = train_seat(observation, move.train) if move.train is not None else None
     if seat == observation.player:
-        return "on your own train", ()
+        # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a tile ("12-5"); your run: the tiles you plan to
+        # lay on your own train, end to end.
+        return N_("plays the {tile}, which is no part of your run, on your own train"), ()
     if seat is None:
-        return "on the Mexican Train", ()
-    return "on {0}'s open train", (seat,)
+        # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a tile ("12-5").
+        return N_("plays the {tile}, which is no part of your run, on the Mexican Train"), ()
+    # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a tile ("12-5"); {player}: whose open train it is.
+    return N_("plays the {tile}, which is no part of your run, on {player}'s open train"), (seat,)
 
 
 def explain_move(observation: Observation, move: Move, weights: Weights = DEFAULT_WEIGHTS) -> tuple[Reason, ...]:
     """The facts ``score_move`` weighed for ``move``, as reasons a player can check (weightiest first)."""
     if move.kind is MoveKind.DRAW:
-        return (Reason("must_draw", "no tile in your hand fits a train you may play on: draw", weight=1.0),)
+        return (Reason("must_draw", N_("no tile in your hand fits a train you may play on: draw"), weight=1.0),)
     if move.kind is MoveKind.PASS:
         if observation.in_run and any(m.kind is MoveKind.PLAY for m in observation.legal_moves):
-            return (Reason("run_ends", "ends your first-turn run here", weight=1.0),)
-        why = "the tile you drew does not fit either" if observation.drew else "and the boneyard is empty"
-        return (Reason("must_pass", f"nothing fits, {why}: pass and put out your marker", weight=1.0),)
+            # TRANSLATORS: a hint's reason in Mexican Train: the first turn's run of tiles on your own train.
+            return (Reason("run_ends", N_("ends your first-turn run here"), weight=1.0),)
+        if observation.drew:
+            words = N_("nothing fits, the tile you drew does not fit either: pass and put out your marker")
+        else:
+            words = N_("nothing fits, and the boneyard is empty: pass and put out your marker")
+        return (Reason("must_pass", words, weight=1.0),)
     view = TableView(observation)
     scored = score_move(view, move, weights)
     tile = move.tile
     assert tile is not None
     reasons: list[Reason] = []
     if scored.kept == 0:
-        return (Reason("out", "plays your last tile: you go out and take no pips this round", weight=weights.out),)
-    where, seats = _train_words(observation, move)
+        words = N_("plays your last tile: you go out and take no pips this round")
+        return (Reason("out", words, weight=weights.out),)
     plan = view.plan
     end = view.own_end
     if not scored.on_own and scored.planned == len(plan) and len(plan) >= 2:
         reasons.append(
-            Reason(
+            Reason.counted(
                 "keeps",
-                f"keeps your {end}-run of {count_word(len(plan))} tiles for your own train",
+                # TRANSLATORS: a hint's reason in Mexican Train; {end}: the number your own train ends with; a
+                # 5-run: tiles you can lay end to end from it; {count_word}: how many, in words ("three").
+                Plural.n_(
+                    "keeps your {end}-run of {count_word} tile for your own train",
+                    "keeps your {end}-run of {count_word} tiles for your own train",
+                ),
+                len(plan),
                 weight=weights.planned * len(plan),
                 facts={"end": end, "tiles": len(plan)},
+                values={"end": end, "count_word": spoken(len(plan))},
             )
         )
     if not scored.on_own and tile not in plan:
+        words, seats = _orphan_words(observation, move)
         reasons.append(
             Reason(
                 "orphan",
-                f"plays the {tile}, which is no part of your run, {where}",
+                words,
                 weight=weights.orphan,
                 seats=seats,
                 facts={"tile": str(tile)},
+                values={"tile": str(tile)},
             )
         )
     if scored.on_own and plan and tile == plan[0] and scored.planned == len(plan) - 1:
         rest = len(plan) - 1
-        tail = f", {count_word(rest)} more to follow" if rest else ", the last of it"
-        reasons.append(
-            Reason(
-                "run",
-                f"plays the next tile of your {end}-run on your own train{tail}",
-                weight=weights.planned,
-                facts={"end": end, "tiles": len(plan)},
+        facts = {"end": end, "tiles": len(plan)}
+        if rest:
+            reasons.append(
+                Reason.counted(
+                    "run",
+                    # TRANSLATORS: a hint's reason in Mexican Train; {end}: the number your own train ends with;
+                    # {count_word}: how many tiles of the run are left to lay, in words ("two").
+                    Plural.n_(
+                        "plays the next tile of your {end}-run on your own train, {count_word} more to follow",
+                        "plays the next tile of your {end}-run on your own train, {count_word} more to follow",
+                    ),
+                    rest,
+                    weight=weights.planned,
+                    facts=facts,
+                    values={"end": end, "count_word": spoken(rest)},
+                )
             )
-        )
+        else:
+            reasons.append(
+                Reason(
+                    "run",
+                    # TRANSLATORS: a hint's reason in Mexican Train; {end}: the number your own train ends with.
+                    N_("plays the next tile of your {end}-run on your own train, the last of it"),
+                    weight=weights.planned,
+                    facts=facts,
+                    values={"end": end},
+                )
+            )
     if scored.on_own and view.own_marked:
-        reasons.append(Reason("closes", "takes your marker off: your train is yours alone again", weight=weights.close))
+        words = N_("takes your marker off: your train is yours alone again")
+        reasons.append(Reason("closes", words, weight=weights.close))
     if tile.is_double and scored.score > -weights.double_stranded:
         kept = [t for t in view.hand if t != tile and t.has(tile.high)]
         if kept:
             reasons.append(
                 Reason(
                     "double",
-                    f"a double you can follow: you play again, with the {kept[0]} to cover it",
+                    # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a tile in your hand ("6-2").
+                    N_("a double you can follow: you play again, with the {tile} to cover it"),
                     weight=weights.double_follow,
                     facts={"double": str(tile), "follow": str(kept[0])},
+                    values={"tile": str(kept[0])},
                 )
             )
     covered = covers_double(observation, move)
@@ -332,37 +373,50 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
             reasons.append(
                 Reason(
                     "covers",
-                    f"covers the {covered} before {{0}} can",
+                    # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a double ("6-6"); {player}: who plays next.
+                    N_("covers the {tile} before {player} can"),
                     weight=weights.cover_own_train if scored.on_own else weights.cover_own,
                     seats=(view.next_player,),
                     facts={"double": str(covered)},
+                    values={"tile": str(covered)},
                 )
             )
         else:
             reasons.append(
                 Reason(
                     "covers",
-                    f"the {covered} must be covered first (M6): this is the best tile for it",
+                    # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a double ("6-6"); M6: the rule's number.
+                    N_("the {tile} must be covered first (M6): this is the best tile for it"),
                     weight=0.5,
                     facts={"double": str(covered)},
+                    values={"tile": str(covered)},
                 )
             )
     if tile.pips:
         late = view.danger > 0
         closest = min((p for p in range(view.players) if p != view.me), key=lambda p: (observation.tile_counts[p], p))
         count = observation.tile_counts[closest]
-        words = f"sheds {tile.pips} pips" + (
-            f" while {{0}} has {count_word(count)} tile{'s' if count != 1 else ''} left" if late else ""
-        )
-        reasons.append(
-            Reason(
-                "sheds",
-                words,
-                weight=tile.pips * (weights.pips + weights.pips_late * view.danger),
-                seats=(closest,) if late else (),
-                facts={"pips": tile.pips},
+        weight = tile.pips * (weights.pips + weights.pips_late * view.danger)
+        facts = {"pips": tile.pips}
+        if late:
+            reasons.append(
+                Reason.counted(
+                    "sheds",
+                    # TRANSLATORS: a hint's reason in Mexican Train; {pips}: the pips of the tile played; {player}:
+                    # the opponent nearest to going out; {count_word}: their tiles, in words ("two").
+                    Plural.n_(
+                        "sheds {pips} pips while {player} has {count_word} tile left",
+                        "sheds {pips} pips while {player} has {count_word} tiles left",
+                    ),
+                    count,
+                    weight=weight,
+                    seats=(closest,),
+                    facts=facts,
+                    values={"pips": tile.pips, "count_word": spoken(count)},
+                )
             )
-        )
+        else:
+            reasons.append(Reason.counted("sheds", SHEDS, tile.pips, weight=weight, facts=facts))
     return strongest(reasons)
 
 
@@ -420,9 +474,14 @@ class MexicanTrainGreedyAgent(GreedyAgent):
         if move.kind is not MoveKind.PLAY:
             return explain_move(observation, move)
         covered = covers_double(observation, move)
+        pips = move.tile.pips
         if covered is not None:
+            # TRANSLATORS: a hint's reason in Mexican Train; {tile}: a double ("6-6").
+            covers = N_("covers the {tile}")
             return (
-                Reason("covers", f"covers the {covered}", weight=100.0, facts={"double": str(covered)}),
-                Reason("sheds", f"sheds {move.tile.pips} pips", weight=float(move.tile.pips)),
+                Reason("covers", covers, weight=100.0, facts={"double": str(covered)}, values={"tile": str(covered)}),
+                Reason.counted("sheds", SHEDS, pips, weight=float(pips)),
             )
-        return (Reason("sheds", f"sheds {move.tile.pips} pips, the most it can", weight=float(move.tile.pips)),)
+        # TRANSLATORS: a hint's reason of the simplest AI, which plays its heaviest tile.
+        most = Plural.n_("sheds {count} pip, the most it can", "sheds {count} pips, the most it can")
+        return (Reason.counted("sheds", most, pips, weight=float(pips)),)

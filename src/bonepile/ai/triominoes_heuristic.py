@@ -43,15 +43,17 @@ and it reads only the observation.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bonepile.ai.base import SeededAgent
-from bonepile.ai.reasons import Reason, a_percent, count_word, strongest
+from bonepile.ai.reasons import Plural, Reason, WordValue, a_percent, percent, spoken, strongest
 from bonepile.ai.simple import GreedyAgent
 from bonepile.ai.triominoes_sampling import World, WorldSampler
 from bonepile.core.errors import RulesError
+from bonepile.i18n import N_
 from bonepile.triominoes import DRAW, Move, MoveKind, Observation, Place, Round, Tile
 
 
@@ -170,7 +172,7 @@ def expected_best_bonus(spots: Sequence[tuple[int, set[Tile]]], candidates: Sequ
     if not spots or held <= 0:
         return 0.0
     pool = set(candidates)
-    levels = sorted({bonus for bonus, _ in spots}, reverse=True)
+    levels = sorted({bonus for bonus, _place in spots}, reverse=True)
     expected = 0.0
     fitting: set[Tile] = set()
     for j, level in enumerate(levels):
@@ -220,7 +222,7 @@ def board_value(view: TableView, board: Round, rest: Sequence[Tile], weights: We
     spots = [(bonus, place) for place in board.frontier() if (bonus := board.place_bonus(place)) > 0]
     if spots:
         tiles_at = [(bonus, hidden_fits.get(place, set())) for bonus, place in spots]
-        best = max(bonus for bonus, _ in spots)
+        best = max(bonus for bonus, _place in spots)
         duel = len(view.order) == 1
         survive = 1.0
         for k, q in enumerate(view.order):
@@ -260,42 +262,59 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
     bonus = view.base.placement_bonus(move)
     facts = {"points": points, "tile_points": tile.value}
     if bonus is not None:
-        verbs = {"bridge": "makes a bridge", "start bonus": "opens the round with a start bonus"}
-        verb = verbs.get(bonus.name, f"completes a {bonus.name}")
+        words = _BONUS_WORDS.get(bonus.name, _OTHER_BONUS_WORDS)
         reasons.append(
             Reason(
                 "bonus",
-                f"{verb}: {tile.value} + {bonus.points} = {points}",
+                words,
                 weight=500.0 + points,
                 facts=facts | {"bonus": bonus.name, "bonus_points": bonus.points},
+                values={"tile_points": tile.value, "bonus_points": bonus.points, "points": points, "bonus": bonus.name},
             )
         )
     else:
-        reasons.append(Reason("points", f"scores {points}", weight=500.0 + points, facts=facts))
+        # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what the placement scores.
+        reasons.append(Reason("points", N_("scores {points}"), weight=500.0 + points, facts=facts, values=facts))
     if len(observation.legal_moves) == 1:
-        reasons.append(Reason("only_move", "your only legal move", weight=1000.0))
+        reasons.append(Reason("only_move", N_("your only legal move"), weight=1000.0))
     board = view.after(move)
     rest = [t for t in view.hand if t is not tile]
     if board.is_over or not rest:
         reasons.append(
             Reason(
                 "goes_out",
-                f"places your last tile: +{view.rules.going_out_bonus} and the value of every tile the others hold",
+                # TRANSLATORS: a hint's reason in Tri-Ominos; {bonus}: the points for going out.
+                N_("places your last tile: +{bonus} and the value of every tile the others hold"),
                 weight=1000.0 + view.rules.going_out_bonus,
+                values={"bonus": view.rules.going_out_bonus},
             )
         )
         return strongest(reasons)
     before = _bonus_places(view.base)
     after = _bonus_places(board)
     if not after:
-        reasons.append(
-            Reason(
-                "no_bonus_place",
-                "leaves no place for a bridge or a hexagon" + _were(len(before)),
-                weight=weights.gift_next * max((bonus for bonus, _ in before), default=10),
-                facts={"bonus_places_before": len(before), "bonus_places_after": 0},
+        weight = weights.gift_next * max((bonus for bonus, _place in before), default=10)
+        facts_after = {"bonus_places_before": len(before), "bonus_places_after": 0}
+        if before:
+            reasons.append(
+                Reason.counted(
+                    "no_bonus_place",
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {count_word}: how many places there were where
+                    # a tile would have made a bridge or a hexagon, in words ("two").
+                    Plural.n_(
+                        "leaves no place for a bridge or a hexagon (there was one before)",
+                        "leaves no place for a bridge or a hexagon (there were {count_word} before)",
+                    ),
+                    len(before),
+                    weight=weight,
+                    facts=facts_after,
+                    values={"count_word": spoken(len(before))},
+                )
             )
-        )
+        else:
+            reasons.append(
+                Reason("no_bonus_place", N_("leaves no place for a bridge or a hexagon"), weight, facts=facts_after)
+            )
     hidden_fits = _fits_by_place(board, view.hidden)
     if view.order:
         q = view.order[0]
@@ -304,22 +323,26 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
         can_fit = sum(1 for t in candidates if t in fitting)
         if after:
             spots = [(bonus, hidden_fits.get(place, set())) for bonus, place in after]
-            best = max(bonus for bonus, _ in after)
+            best = max(bonus for bonus, _place in after)
             fits_best = {t for bonus, tiles in spots if bonus == best for t in tiles}
             chance = chance_of_any(len(candidates), sum(1 for t in candidates if t in fits_best), view.counts[q])
             if chance <= 0.35:
-                odds = (
-                    "no tile {0} can hold fits it"
-                    if chance == 0
-                    else f"{{0}} has {a_percent(chance)} chance of a tile for it"
-                )
+                if chance == 0:
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: the bonus a tile there would earn;
+                    # {player}: the next player.
+                    words = N_("leaves a place worth +{points}, but no tile {player} can hold fits it")
+                else:
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: the bonus a tile there would earn;
+                    # {player}: the next player; {a_percent}: the chance with its article ("a 20%"; {percent}: "20%").
+                    words = N_("leaves a place worth +{points}, but {player} has {a_percent} chance of a tile for it")
                 reasons.append(
                     Reason(
                         "unlikely_gift",
-                        f"leaves a place worth +{best}, but {odds}",
+                        words,
                         weight=weights.gift_next * best * (1 - chance) * 0.5,
                         seats=(q,),
                         facts={"bonus_points": best, "chance": round(chance, 3)},
+                        values={"points": best, **_chance_values(chance)},
                     )
                 )
         stuck = 1.0 - chance_of_any(len(candidates), can_fit, view.counts[q])
@@ -327,7 +350,8 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
             reasons.append(
                 Reason(
                     "blocks",
-                    "none of the tiles {0} can hold fits anywhere afterwards: they must draw",
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {player}: the next player.
+                    N_("none of the tiles {player} can hold fits anywhere afterwards: they must draw"),
                     weight=weights.block,
                     seats=(q,),
                     facts={"chance": 1.0},
@@ -337,17 +361,21 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
             reasons.append(
                 Reason(
                     "blocks",
-                    f"{{0}}, next to play, has {a_percent(stuck)} chance of holding no tile that fits",
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {player}: the next player; {a_percent}: the chance
+                    # with its article ("a 40%"; {percent}: "40%").
+                    N_("{player}, next to play, has {a_percent} chance of holding no tile that fits"),
                     weight=weights.block * stuck,
                     seats=(q,),
                     facts={"chance": round(stuck, 3)},
+                    values=_chance_values(stuck),
                 )
             )
     if tile.is_triple:
         reasons.append(
             Reason(
                 "triple",
-                "plays a triple while it fits (it fits only where two equal numbers meet)",
+                # TRANSLATORS: a hint's reason in Tri-Ominos; a triple: a tile with the same number in all corners.
+                N_("plays a triple while it fits (it fits only where two equal numbers meet)"),
                 weight=weights.triple,
             )
         )
@@ -355,35 +383,56 @@ def explain_move(observation: Observation, move: Move, weights: Weights = DEFAUL
         low = min(view.order, key=lambda q: view.counts[q])
         count = view.counts[low]
         reasons.append(
-            Reason(
+            Reason.counted(
                 "danger",
-                "{0} "
-                + ("has only one tile left" if count == 1 else f"has only {count_word(count)} tiles left")
-                + f": {tile.value} points fewer in your hand",
+                # TRANSLATORS: a hint's reason in Tri-Ominos; {player}: an opponent; {count_word}: their tiles, in
+                # words ("two"); {points}: the value of the tile placed.
+                Plural.n_(
+                    "{player} has only one tile left: {points} points fewer in your hand",
+                    "{player} has only {count_word} tiles left: {points} points fewer in your hand",
+                ),
+                count,
                 weight=weights.dump * view.danger * tile.value,
                 seats=(low,),
                 facts={"tiles": count, "tile_points": tile.value},
+                values={"count_word": spoken(count), "points": tile.value},
             )
         )
     mine = _fits_by_place(board, rest)
     playable = {t for tiles in mine.values() for t in tiles}
     if playable and len(playable) >= 3:
         reasons.append(
-            Reason(
+            Reason.counted(
                 "keeps_playable",
-                f"keeps {count_word(len(playable))} of your tiles playable",
+                # TRANSLATORS: a hint's reason in Tri-Ominos; {count_word}: how many tiles, in words ("three").
+                Plural.n_("keeps {count_word} of your tiles playable", "keeps {count_word} of your tiles playable"),
+                len(playable),
                 weight=weights.playable * 3,
                 facts={"tiles": len(playable)},
+                values={"count_word": spoken(len(playable))},
             )
         )
     return strongest(reasons)
 
 
-def _were(places: int) -> str:
-    """' (there were two before)': how many bonus places the move took away."""
-    if not places:
-        return ""
-    return f" (there {'was one' if places == 1 else f'were {count_word(places)}'} before)"
+_BONUS_WORDS = {
+    # TRANSLATORS: hints' reasons in Tri-Ominos: what a placement's bonus is. {tile_points}: the tile's value;
+    # {bonus_points}: the bonus; {points}: what the placement scores in all.
+    "bridge": N_("makes a bridge: {tile_points} + {bonus_points} = {points}"),
+    "start bonus": N_("opens the round with a start bonus: {tile_points} + {bonus_points} = {points}"),
+    "hexagon": N_("completes a hexagon: {tile_points} + {bonus_points} = {points}"),
+    "double hexagon": N_("completes a double hexagon: {tile_points} + {bonus_points} = {points}"),
+    "triple hexagon": N_("completes a triple hexagon: {tile_points} + {bonus_points} = {points}"),
+}
+"""The bonus reason's words for each bonus the engine names (``Bonus.name``)."""
+
+# TRANSLATORS: a hint's reason in Tri-Ominos; {bonus}: the bonus's name in English (a bonus of a later rule).
+_OTHER_BONUS_WORDS = N_("completes a {bonus}: {tile_points} + {bonus_points} = {points}")
+
+
+def _chance_values(chance: float) -> dict[str, WordValue]:
+    """A chance as a reason's ``{percent}`` ("35%") and ``{a_percent}`` ("a 35%"), said when shown."""
+    return {"percent": functools.partial(percent, chance), "a_percent": functools.partial(a_percent, chance)}
 
 
 def _opens_a_bonus(board: Round) -> bool:
@@ -394,29 +443,43 @@ def _opens_a_bonus(board: Round) -> bool:
 def _no_place_reasons(observation: Observation, move: Move) -> tuple[Reason, ...]:
     """A draw, a pass or a purchase: why the engine offered it (T6) and what it costs."""
     points = observation.move_points(move)
-    cost = f" ({points})".replace("-", "\u2212") if points else ""
+    # What it costs, with a true minus sign (U+2212).
+    said: dict[str, WordValue] = {"points": str(points).replace("-", "\u2212")}
+    facts = {"points": points}
     placements = [m for m in observation.legal_moves if m.kind is MoveKind.PLACE]
     if move.kind is MoveKind.DRAW:
         if placements:
             view = TableView(observation)
             if all(_opens_a_bonus(view.after(placement)) for placement in placements):
-                words = f"every placement leaves a big bonus for the others: buy a tile instead{cost}"
-            else:
-                words = (
+                if points:
+                    # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what buying costs ("minus 5").
+                    words = N_("every placement leaves a big bonus for the others: buy a tile instead ({points})")
+                else:
+                    words = N_("every placement leaves a big bonus for the others: buy a tile instead")
+            elif points:
+                # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what buying costs ("minus 5").
+                words = N_(
                     "every placement would cost more than it scores (it opens the board for the next player "
-                    f"or takes the places your tiles fit): buy a tile instead{cost}"
+                    "or takes the places your tiles fit): buy a tile instead ({points})"
                 )
-            return (Reason("buys", words, weight=1.0, facts={"points": points}),)
-        words = f"no tile in your hand fits anywhere: draw{cost}"
-        return (Reason("must_draw", words, weight=1.0, facts={"points": points}),)
-    return (
-        Reason(
-            "must_pass",
-            f"no tile in your hand fits anywhere and nothing can be drawn: pass{cost}",
-            weight=1.0,
-            facts={"points": points},
-        ),
-    )
+            else:
+                words = N_(
+                    "every placement would cost more than it scores (it opens the board for the next player "
+                    "or takes the places your tiles fit): buy a tile instead"
+                )
+            return (Reason("buys", words, weight=1.0, facts=facts, values=said),)
+        if points:
+            # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what drawing costs ("minus 5").
+            words = N_("no tile in your hand fits anywhere: draw ({points})")
+        else:
+            words = N_("no tile in your hand fits anywhere: draw")
+        return (Reason("must_draw", words, weight=1.0, facts=facts, values=said),)
+    if points:
+        # TRANSLATORS: a hint's reason in Tri-Ominos; {points}: what passing costs ("minus 10").
+        words = N_("no tile in your hand fits anywhere and nothing can be drawn: pass ({points})")
+    else:
+        words = N_("no tile in your hand fits anywhere and nothing can be drawn: pass")
+    return (Reason("must_pass", words, weight=1.0, facts=facts, values=said),)
 
 
 class HeuristicAgent(SeededAgent):

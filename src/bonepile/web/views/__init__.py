@@ -17,8 +17,10 @@ deal outcomes all come from the engine; this module only names and arranges
 them for a browser.
 
 Names go into sentences ("Ann wins, 104 to 67"), and a lone human is called
-"You" by default: a verb that follows a name agrees with it (``agree``), so
-the table says "You win" and "You have the fewest pips", never "You wins".
+"You" by default: a sentence about a player called "You" is its own message
+("You win", "You have the fewest pips"; ``by_player``), never "You wins", and
+every text is said in the reader's language (``bonepile.i18n``) when the view
+is made: a cache of texts keys on the language.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from typing import Any, Protocol, TypeVar, cast
 from bonepile.ai.reasons import Reason
 from bonepile.core.protocol import Deal, Move, Observation, Rules
 from bonepile.games import game_kind, load
+from bonepile.i18n import N_, _
 
 PROTOCOL = 1
 """The version of docs/web-protocol.md that this server speaks."""
@@ -93,8 +96,28 @@ class Table:
 
 
 def is_you(name: str) -> bool:
-    """A player called "You" (the default name of a lone human) is spoken to, not about."""
-    return name.strip().casefold() == "you"
+    """A player called "You" (the default name of a lone human, in English or the reader's language) is
+    spoken to, not about."""
+    folded = name.strip().casefold()
+    return folded == "you" or folded == _("You").strip().casefold()
+
+
+def by_player(name: str, you: str, other: str, /, **values: object) -> str:
+    """The sentence about the player called ``name`` in the current language: the message ``you`` for a
+    player spoken to ("You drew a tile"), else ``other`` with ``{player}`` for the name ("{player} drew a
+    tile"). Both are marked where they are written: ``by_player(name, N_("You passed"), N_("{player} passed"))``."""
+    if is_you(name):
+        return _(you, **values)
+    return _(other, player=name, **values)
+
+
+def joined(items: Sequence[object], pattern: str) -> str:
+    """Items joined pairwise from the left with a translated ``pattern`` of ``{first}`` and ``{second}``
+    (marked with ``N_`` where it is written): "Ann and Bob", "104 to 67 to 12"."""
+    said = ""
+    for index, item in enumerate(items):
+        said = str(item) if not index else _(pattern, first=said, second=item)
+    return said
 
 
 def agree(subject: str, singular: str, plural: str, several: bool = False) -> str:
@@ -247,7 +270,7 @@ def _rules_dict(rules: Rules) -> dict[str, Any]:
 
 
 def sides_json(table: Table, rules: Rules, scores: Sequence[int]) -> list[dict[str, Any]]:
-    members: list[list[int]] = [[] for _ in scores]
+    members: list[list[int]] = [[] for _side in scores]
     for seat in range(len(table.seats)):
         members[rules.side_of(seat)].append(seat)
     return [{"side": side, "seats": seats, "score": scores[side]} for side, seats in enumerate(members)]
@@ -256,20 +279,45 @@ def sides_json(table: Table, rules: Rules, scores: Sequence[int]) -> list[dict[s
 def side_name(table: Table, rules: Rules, side: int) -> tuple[str, bool]:
     """The side's name ("Ann", or "Ann & Cy" for a team) and whether it is several people."""
     names = [info.name for seat, info in enumerate(table.seats) if rules.side_of(seat) == side]
-    return " & ".join(names), len(names) > 1
+    # TRANSLATORS: joins the names of a team's players ("Ann & Cy").
+    return joined(names, N_("{first} & {second}")), len(names) > 1
 
 
 def _game_over(table: Table, rules: Rules, scores: Sequence[int], low_wins: bool = False) -> dict[str, Any]:
     winners = sorted(table.winner_sides)
     seats = [seat for seat in range(len(table.seats)) if rules.side_of(seat) in winners]
     # The winning total first: the highest where the highest wins, the lowest where the lowest does.
-    tally = " to ".join(str(score) for score in sorted(scores, reverse=not low_wins))
-    lowest = " with the lowest total" if low_wins else ""
+    # TRANSLATORS: joins the final scores of the sides, the winner's first ("104 to 67").
+    tally = joined(sorted(scores, reverse=not low_wins), N_("{first} to {second}"))
     if len(winners) == 1:
         who, several = side_name(table, rules, winners[0])
-        text = f"{who} {agree(who, 'wins', 'win', several)}{lowest}, {tally}"
+        if several:
+            if low_wins:
+                # TRANSLATORS: the end of a game; {players}: a team ("Ann & Cy"); {tally}: the scores ("104 to 67").
+                text = _("{players} win with the lowest total, {tally}", players=who, tally=tally)
+            else:
+                # TRANSLATORS: the end of a game; {players}: a team ("Ann & Cy"); {tally}: the scores ("104 to 67").
+                text = _("{players} win, {tally}", players=who, tally=tally)
+        elif low_wins:
+            # TRANSLATORS: the end of a game; {tally}: the scores, the winner's first ("104 to 67").
+            text = by_player(
+                who,
+                N_("You win with the lowest total, {tally}"),
+                N_("{player} wins with the lowest total, {tally}"),
+                tally=tally,
+            )
+        else:
+            # TRANSLATORS: the end of a game; {tally}: the scores, the winner's first ("104 to 67").
+            text = by_player(who, N_("You win, {tally}"), N_("{player} wins, {tally}"), tally=tally)
     else:
-        text = f"{' and '.join(side_name(table, rules, side)[0] for side in winners)} share the win{lowest}, {tally}"
+        # TRANSLATORS: joins the sides that share a win ("Ann and Bob").
+        who = joined([side_name(table, rules, side)[0] for side in winners], N_("{first} and {second}"))
+        if low_wins:
+            # TRANSLATORS: the end of a game; {players}: the winners ("Ann and Bob"); {tally}: the scores.
+            text = _("{players} share the win with the lowest total, {tally}", players=who, tally=tally)
+        else:
+            # TRANSLATORS: the end of a game; {players}: the winners ("Ann and Bob"); {tally}: the scores.
+            text = _("{players} share the win, {tally}", players=who, tally=tally)
     return {"winner_sides": winners, "winner_seats": seats, "scores": list(scores), "text": text}
 
 
@@ -283,7 +331,7 @@ def turn_runs(events: Iterable[tuple[int, EventT]]) -> dict[int, tuple[list[Even
     current: int | None = None
     for player, event in events:
         if player != current:
-            for other, (run, _) in runs.items():
+            for other, (run, _latest) in runs.items():
                 runs[other] = (run, False)
             runs[player] = ([], True)
             current = player
@@ -307,11 +355,17 @@ def statuses(
             statuses.append(done)
             continue
         if latest and done:
-            statuses.append(done + "\u2026")
+            # TRANSLATORS: a seat's status while its turn goes on; {turn}: what it did so far ("drew 2").
+            statuses.append(_("{turn}\u2026", turn=done))
         elif info.kind == "ai":
-            statuses.append("thinking\u2026")
+            # TRANSLATORS: the status of an AI seat whose turn it is.
+            statuses.append(_("thinking\u2026"))
+        elif seat == viewer:
+            # TRANSLATORS: the status of the reader's own seat when it is their turn.
+            statuses.append(_("your turn"))
         else:
-            statuses.append("your turn" if seat == viewer else "to play")
+            # TRANSLATORS: the status of another person's seat when it is their turn.
+            statuses.append(_("to play"))
     return statuses
 
 
@@ -320,7 +374,11 @@ def move_words(name: str, move: Move, timed_out: bool, deal: Deal, game: str) ->
     shown = presenter(game)
     words = shown.move_words(name, move, deal)
     made = shown.made_for(move) if timed_out else None
-    return words if made is None else f"{name} ran out of time: {made}"
+    if made is None:
+        return words
+    # TRANSLATORS: a move the server made for a player whose clock ran out; {move}: what it did ("6-4 played
+    # on the right", "a tile drawn").
+    return by_player(name, N_("You ran out of time: {move}"), N_("{player} ran out of time: {move}"), move=made)
 
 
 def hint_reasons(

@@ -16,25 +16,57 @@ from bonepile import dominoes
 from bonepile.ai.dominoes_heuristic import sheds_words
 from bonepile.core.errors import BonepileError
 from bonepile.core.protocol import Deal, Move, Observation
-from bonepile.web.views import BonusOf, Face, Parts, Table, agree, possessive, side_name, signed, statuses, turn_runs
+from bonepile.i18n import N_, _, current, n_, p_
+from bonepile.web.views import (
+    BonusOf,
+    Face,
+    Parts,
+    Table,
+    by_player,
+    is_you,
+    joined,
+    side_name,
+    signed,
+    statuses,
+    turn_runs,
+)
+
+# Where a tile goes, as the sentences say it: "on the left", or an arm of the spinner, "north" (as the
+# notation says): the messages of a play, of a move's label and of a move made for a seat out of time.
+_PLAYED = {
+    # TRANSLATORS: the log; {tile}: a domino ("6-4"); north/south: the arms of the spinner (the first double).
+    dominoes.End.LEFT: (N_("You played {tile} on the left"), N_("{player} played {tile} on the left")),
+    dominoes.End.RIGHT: (N_("You played {tile} on the right"), N_("{player} played {tile} on the right")),
+    dominoes.End.NORTH: (N_("You played {tile} north"), N_("{player} played {tile} north")),
+    dominoes.End.SOUTH: (N_("You played {tile} south"), N_("{player} played {tile} south")),
+}
+_LABELS = {
+    # TRANSLATORS: a legal move on its button; {tile}: a domino ("6-4"); north/south: the spinner's arms.
+    dominoes.End.LEFT: N_("{tile} on the left"),
+    dominoes.End.RIGHT: N_("{tile} on the right"),
+    dominoes.End.NORTH: N_("{tile} north"),
+    dominoes.End.SOUTH: N_("{tile} south"),
+}
+_MADE = {
+    # TRANSLATORS: what the server played for a player whose clock ran out; {tile}: a domino ("6-4").
+    dominoes.End.LEFT: N_("{tile} played on the left"),
+    dominoes.End.RIGHT: N_("{tile} played on the right"),
+    dominoes.End.NORTH: N_("{tile} played on the north"),
+    dominoes.End.SOUTH: N_("{tile} played on the south"),
+}
 
 
 def dominoes_words(name: str, move: dominoes.Move) -> str:
-    """A Dominoes move in words: "Ann played 6-4 on the right"."""
+    """A Dominoes move in words, in the current language: "Ann played 6-4 on the right"."""
     if move.kind is dominoes.MoveKind.DRAW:
-        return f"{name} drew a tile"
+        return by_player(name, N_("You drew a tile"), N_("{player} drew a tile"))
     if move.kind is dominoes.MoveKind.PASS:
-        return f"{name} passed"
+        return by_player(name, N_("You passed"), N_("{player} passed"))
     if move.end is None:
-        return f"{name} opened with {move.tile}"
-    return f"{name} played {move.tile} {_end_words(move.end)}"
-
-
-def _end_words(end: dominoes.End) -> str:
-    """Where a tile goes in words: "on the left", or an arm of the spinner, "north" (as the notation says)."""
-    if end in (dominoes.End.NORTH, dominoes.End.SOUTH):
-        return end.value
-    return f"on the {end.value}"
+        # TRANSLATORS: the log; {tile}: the first domino of the hand ("6-6").
+        return by_player(name, N_("You opened with {tile}"), N_("{player} opened with {tile}"), tile=str(move.tile))
+    you, other = _PLAYED[move.end]
+    return by_player(name, you, other, tile=str(move.tile))
 
 
 def _dominoes_move(move: dominoes.Move, obs: dominoes.Observation | None = None) -> dict[str, Any]:
@@ -43,20 +75,24 @@ def _dominoes_move(move: dominoes.Move, obs: dominoes.Observation | None = None)
     The engine says both (``Observation.preview``): the client shows them and computes no count itself.
     """
     if move.kind is dominoes.MoveKind.DRAW:
-        label = "draw from the boneyard"
+        # TRANSLATORS: a legal move on its button.
+        label = _("draw from the boneyard")
     elif move.kind is dominoes.MoveKind.PASS:
-        label = "pass"
+        # TRANSLATORS: a legal move on its button.
+        label = p_("legal move", "pass")
     elif move.end is None:
-        label = f"open with {move.tile}"
+        # TRANSLATORS: a legal move on its button; {tile}: the first domino of the hand.
+        label = _("open with {tile}", tile=str(move.tile))
     else:
-        label = f"{move.tile} {_end_words(move.end)}"
+        label = _(_LABELS[move.end], tile=str(move.tile))
     points: int | None = None
     count: int | None = None
     if obs is not None and obs.rules.scores_during_play and move.is_play:
         preview = obs.preview(move)
         points, count = preview.points, preview.count
         if points:
-            label += f" (+{points})"
+            # TRANSLATORS: a legal move's button with what it scores ("6-4 on the left (+10)").
+            label = _("{move} (+{points})", move=label, points=points)
     return {
         "text": str(move),
         "kind": move.kind.value,
@@ -73,20 +109,28 @@ def _dominoes_describe(run: Sequence[dominoes.Move]) -> str:
     words = []
     draws = sum(1 for move in run if move.kind is dominoes.MoveKind.DRAW)
     if draws:
-        words.append(f"drew {draws}")
+        # TRANSLATORS: a seat's status under its name (whoever it is, you too): how many tiles it drew this turn.
+        words.append(n_("drew {count}", "drew {count}", draws))
     for move in run:
         if move.kind is dominoes.MoveKind.PASS:
-            words.append("passed")
+            # TRANSLATORS: a seat's status under its name (whoever it is, you too).
+            words.append(p_("status", "passed"))
+        elif move.is_play and move.end is None:
+            # TRANSLATORS: a seat's status under its name (whoever it is, you too); {tile}: a domino.
+            words.append(p_("status", "opened {tile}", tile=str(move.tile)))
         elif move.is_play:
-            words.append(f"{'opened' if move.end is None else 'played'} {move.tile}")
-    return ", ".join(words)
+            # TRANSLATORS: a seat's status under its name (whoever it is, you too); {tile}: a domino.
+            words.append(p_("status", "played {tile}", tile=str(move.tile)))
+    # TRANSLATORS: joins the parts of a seat's status ("drew 2, played 5-4").
+    return joined(words, N_("{first}, {second}"))
 
 
 _DOMINOES_SCORING = {
-    "opponents_minus_own": "the winner scores the others' pips minus their own",
-    "opponents": "the winner scores the others' pips",
-    "all": "the winning side scores every pip left",
-    "all_fives": "counts of five during play; the side out scores the others' pips to the nearest five",
+    # TRANSLATORS: how a hand of Dominoes is scored, under its summary.
+    "opponents_minus_own": N_("the winner scores the others' pips minus their own"),
+    "opponents": N_("the winner scores the others' pips"),
+    "all": N_("the winning side scores every pip left"),
+    "all_fives": N_("counts of five during play; the side out scores the others' pips to the nearest five"),
 }
 
 
@@ -94,25 +138,58 @@ def _dominoes_summary(
     table: Table, rules: dominoes.Rules, number: int, outcome: dominoes.HandOutcome
 ) -> dict[str, Any]:
     if outcome.winner is None:
-        text = "Blocked with a tie: nobody scores"
+        # TRANSLATORS: a hand's summary.
+        text = _("Blocked with a tie: nobody scores")
     else:
         who, several = side_name(table, rules, outcome.winner)
         points = outcome.points[outcome.winner]
         if outcome.termination is dominoes.Termination.TARGET_REACHED:
             assert outcome.winning_player is not None
-            scorer = possessive(table.name(outcome.winning_player))
-            wins = agree(who, "wins", "win", several)
-            text = f"{scorer[:1].upper()}{scorer[1:]} count reached the target: {who} {wins}"
+            scorer = table.name(outcome.winning_player)
+            if several and is_you(scorer):
+                # TRANSLATORS: a hand's summary (all-fives: the count scored during play); {players}: the team.
+                text = _("Your count reached the target: {players} win", players=who)
+            elif several:
+                # TRANSLATORS: a hand's summary; {player}: who scored it; {players}: their team ("Ann & Cy").
+                text = _("{player}'s count reached the target: {players} win", player=scorer, players=who)
+            else:
+                # TRANSLATORS: a hand's summary (all-fives: the count scored during play).
+                text = by_player(
+                    scorer,
+                    N_("Your count reached the target: You win"),
+                    N_("{player}'s count reached the target: {player} wins"),
+                )
         elif outcome.termination is dominoes.Termination.DOMINO:
             assert outcome.winning_player is not None
             went_out = table.name(outcome.winning_player)
             if several:
-                text = f"{went_out} dominoed: {who} score {points}"
+                # TRANSLATORS: a hand's summary; dominoed: played their last tile; {players}: their team.
+                text = by_player(
+                    went_out,
+                    N_("You dominoed: {players} score {points}"),
+                    N_("{player} dominoed: {players} score {points}"),
+                    players=who,
+                    points=points,
+                )
             else:
-                text = f"{went_out} dominoed and {agree(went_out, 'scores', 'score')} {points}"
+                # TRANSLATORS: a hand's summary; dominoed: played their last tile.
+                text = by_player(
+                    went_out,
+                    N_("You dominoed and score {points}"),
+                    N_("{player} dominoed and scores {points}"),
+                    points=points,
+                )
+        elif several:
+            # TRANSLATORS: a hand's summary; {players}: the team with the fewest pips left in hand.
+            text = _("Blocked: {players} have the fewest pips and score {points}", players=who, points=points)
         else:
-            have, score = agree(who, "has", "have", several), agree(who, "scores", "score", several)
-            text = f"Blocked: {who} {have} the fewest pips and {score} {points}"
+            # TRANSLATORS: a hand's summary: nobody could play; the fewest pips left in hand win it.
+            text = by_player(
+                who,
+                N_("Blocked: You have the fewest pips and score {points}"),
+                N_("Blocked: {player} has the fewest pips and scores {points}"),
+                points=points,
+            )
     return {
         "number": number,
         "termination": outcome.termination.value,
@@ -121,7 +198,7 @@ def _dominoes_summary(
         "points": list(outcome.points),
         "pips": list(outcome.pips),
         "hands": [[str(tile) for tile in hand] for hand in outcome.hands],
-        "scoring": _DOMINOES_SCORING.get(rules.hand_score, ""),
+        "scoring": _(_DOMINOES_SCORING[rules.hand_score]) if rules.hand_score in _DOMINOES_SCORING else "",
         "text": text,
         "sheet": "pips",
         "points_of": "side",
@@ -129,16 +206,23 @@ def _dominoes_summary(
 
 
 @functools.lru_cache(maxsize=65536)
-def _dominoes_log_entry(name: str, event: dominoes.Event, scoring: bool = False) -> dict[str, Any]:
-    """One public event of the hand as a log entry, made once (see ``_triominoes_log_entry``).
+def _dominoes_log_entry(name: str, event: dominoes.Event, scoring: bool, language: str) -> dict[str, Any]:
+    """One public event of the hand as a log entry, made once for each language (see ``_triominoes_log_entry``;
+    ``language``: the current one, which the text is in).
 
     Where plays score (all-fives), a play says the count it left and what it scored:
     "Ann played 5-3 north: count 15, +15"; ``points`` and ``count`` carry the same as numbers.
     """
     move = event.move
     text = dominoes_words(name, move)
-    if scoring and move.is_play:
-        text += f": count {event.count}" + (f", +{event.points}" if event.points else "")
+    if scoring and move.is_play and event.points:
+        # TRANSLATORS: the log in all-fives; {said}: the play ("Ann played 5-3 north"); {count}: the sum of the
+        # open ends after it; {points}: what it scored.
+        text = _("{said}: count {count}, +{points}", said=text, count=event.count, points=event.points)
+    elif scoring and move.is_play:
+        # TRANSLATORS: the log in all-fives; {said}: the play ("Ann played 5-3 north"); {count}: the sum of the
+        # open ends after it.
+        text = _("{said}: count {count}", said=text, count=event.count)
     return {
         "seat": event.player,
         "kind": "open" if move.is_play and move.end is None else move.kind.value,
@@ -152,17 +236,25 @@ def _dominoes_log_entry(name: str, event: dominoes.Event, scoring: bool = False)
     }
 
 
-_LOCKED_WORDS = {"never": "never drawn in this game", "reserve": "the reserve, never drawn"}
-
-
 def _boneyard_note(obs: dominoes.Observation) -> str | None:
     """Why tiles left in the boneyard cannot be drawn, when they cannot (the engine says why: D4)."""
     left = obs.boneyard_size
     locked = obs.stock_locked
     if locked is None:
         return None
-    tiles = "the last tile" if left == 1 else f"the {left} tiles left"
-    return f"{tiles} in the boneyard {'is' if left == 1 else 'are'} {_LOCKED_WORDS[locked]}"
+    if locked == "reserve":
+        # TRANSLATORS: a note under the boneyard; the reserve: its last tiles, which this game never lets anyone draw.
+        return n_(
+            "the last tile in the boneyard is the reserve, never drawn",
+            "the {count} tiles left in the boneyard are the reserve, never drawn",
+            left,
+        )
+    # TRANSLATORS: a note under the boneyard, in a game without drawing.
+    return n_(
+        "the last tile in the boneyard is never drawn in this game",
+        "the {count} tiles left in the boneyard are never drawn in this game",
+        left,
+    )
 
 
 def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: BonusOf | None) -> Parts:
@@ -205,7 +297,8 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         "open_ends": [{"end": end.value, "number": number} for end, number in obs.open_ends],
         "count": obs.count if scoring else None,
     }
-    log = [_dominoes_log_entry(table.name(event.player), event, scoring) for event in obs.events]
+    language = current()
+    log = [_dominoes_log_entry(table.name(event.player), event, scoring, language) for event in obs.events]
     runs = turn_runs((event.player, event.move) for event in obs.events)
     outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
     return Parts(
@@ -231,23 +324,35 @@ def made_for(move: Move) -> str | None:
     if not isinstance(move, dominoes.Move):
         raise TypeError(f"not a move of Dominoes: {move!r}")
     if move.kind is dominoes.MoveKind.DRAW:
-        return "a tile drawn"
+        # TRANSLATORS: what the server did for a player whose clock ran out.
+        return _("a tile drawn")
     if move.kind is dominoes.MoveKind.PASS:
-        return "passed"
+        # TRANSLATORS: what the server did for a player whose clock ran out.
+        return p_("made for a player", "passed")
     if move.end is None:
-        return f"{move.tile} played to open"
-    assert move.end is not None
-    return f"{move.tile} played on the {move.end.value}"
+        # TRANSLATORS: what the server played for a player whose clock ran out; {tile}: a domino ("6-6").
+        return _("{tile} played to open", tile=str(move.tile))
+    return _(_MADE[move.end], tile=str(move.tile))
 
 
 def plain_reason(observation: Observation, move: Move, entry: dict[str, Any]) -> str:
     points = entry.get("points")
-    penalty = f" ({signed(points)})" if points else ""
     if entry["kind"] == "draw":
         only = len(observation.legal_moves) == 1
-        return ("no tile fits: draw" if only else "buy a tile rather than place one") + penalty
+        if only and points:
+            # TRANSLATORS: a hint's reason; {points}: what the draw costs, signed ("minus 5").
+            return _("no tile fits: draw ({points})", points=signed(points))
+        if only:
+            return _("no tile fits: draw")
+        if points:
+            # TRANSLATORS: a hint's reason; {points}: what buying costs, signed ("minus 5").
+            return _("buy a tile rather than place one ({points})", points=signed(points))
+        return _("buy a tile rather than place one")
     if entry["kind"] == "pass":
-        return "nothing fits and you may not draw: pass" + penalty
+        if points:
+            # TRANSLATORS: a hint's reason; {points}: what passing costs, signed ("minus 10").
+            return _("nothing fits and you may not draw: pass ({points})", points=signed(points))
+        return _("nothing fits and you may not draw: pass")
     if not isinstance(move, dominoes.Move) or move.tile is None:
         raise TypeError(f"not a Dominoes play: {move!r}")
     return sheds_words(move.tile.pips)
@@ -255,6 +360,13 @@ def plain_reason(observation: Observation, move: Move, entry: dict[str, Any]) ->
 
 OFFERED_SETS = ("double-six", "double-nine", "double-twelve")
 """The sets the start page offers: the ones people own (the engine also deals smaller ones, for analysis)."""
+
+_SET_NAMES = {
+    # TRANSLATORS: a set of dominoes, by its highest double (its name in the rules options stays "double-six").
+    "double-six": N_("double-six"),
+    "double-nine": N_("double-nine"),
+    "double-twelve": N_("double-twelve"),
+}
 
 
 def tile_sets() -> list[dict[str, Any]]:
@@ -266,9 +378,12 @@ def tile_sets() -> list[dict[str, Any]]:
     offered = []
     for name in OFFERED_SETS:
         try:
-            offered.append({"name": name, "tiles": dominoes.Rules(set=name).num_tiles})
+            tiles = dominoes.Rules(set=name).num_tiles
         except BonepileError:
             continue
+        # TRANSLATORS: a set of dominoes offered on the start page ("double-six (28 tiles)").
+        label = n_("{name} ({count} tile)", "{name} ({count} tiles)", tiles, name=_(_SET_NAMES.get(name, name)))
+        offered.append({"name": name, "tiles": tiles, "label": label})
     default = dominoes.Rules().set
     return sorted(offered, key=lambda entry: entry["name"] != default)
 

@@ -17,7 +17,8 @@ from typing import Any
 
 from bonepile import mexican_train as mt
 from bonepile.core.protocol import Deal, Move, Observation
-from bonepile.web.views import BonusOf, Face, Parts, Table, agree, is_you, possessive, statuses, turn_runs
+from bonepile.i18n import N_, _, current, n_, p_
+from bonepile.web.views import BonusOf, Face, Parts, Table, by_player, is_you, joined, statuses, turn_runs
 
 FACE = Face(layout="trains", tile="domino", low_wins=True, goal="rounds", goal_option="rounds", art=("12-12", "12-7"))
 
@@ -42,16 +43,97 @@ def train_key(owner: int | None) -> str:
     return mt.MEXICAN if owner is None else mt.train_text(owner)
 
 
-def train_words(table: Table, owner: int | None) -> str:
-    """A train in words: "the Mexican Train", "Ann's train", "your train"."""
+def train_kind(names: Sequence[str], owner: int | None) -> tuple[str, dict[str, object]]:
+    """Which of a sentence's messages names the train (``"mexican"``, ``"yours"``: the train of a player
+    called "You", ``"theirs"``), and the ``{owner}`` value those need: every sentence that names a train
+    is written out for each, so that no train's words are put into another sentence."""
     if owner is None:
-        return "the Mexican Train"
-    return f"{possessive(table.name(owner))} train"
+        return "mexican", {}
+    name = names[owner]
+    return ("yours", {}) if is_you(name) else ("theirs", {"owner": name})
 
 
-def _seat_train_words(owner: int | None) -> str:
-    """A train in words where no names are at hand: "the Mexican Train", "player 2's train"."""
-    return "the Mexican Train" if owner is None else f"player {owner + 1}'s train"
+def _say(name: str, messages: dict[str, tuple[str, str]], kind: str, **values: object) -> str:
+    """The sentence of ``messages[kind]`` (you, third person) about the player called ``name``."""
+    you, other = messages[kind]
+    return by_player(name, you, other, **values)
+
+
+_PLAYED = {
+    # TRANSLATORS: the log; {tile}: a domino ("12-5"); {owner}: whose train.
+    "mexican": (N_("You played {tile} on the Mexican Train"), N_("{player} played {tile} on the Mexican Train")),
+    "yours": (N_("You played {tile} on your train"), N_("{player} played {tile} on your train")),
+    "theirs": (N_("You played {tile} on {owner}'s train"), N_("{player} played {tile} on {owner}'s train")),
+}
+_PLAYED_DRAWN = {
+    # TRANSLATORS: the log: the tile drawn was played at once; {tile}: a domino ("12-5"); {owner}: whose train.
+    "mexican": (
+        N_("You played the tile drawn, {tile}, on the Mexican Train"),
+        N_("{player} played the tile drawn, {tile}, on the Mexican Train"),
+    ),
+    "yours": (
+        N_("You played the tile drawn, {tile}, on your train"),
+        N_("{player} played the tile drawn, {tile}, on your train"),
+    ),
+    "theirs": (
+        N_("You played the tile drawn, {tile}, on {owner}'s train"),
+        N_("{player} played the tile drawn, {tile}, on {owner}'s train"),
+    ),
+}
+_MUST_COVER = {
+    # TRANSLATORS: a note over the trains; {tile}: a double that waits to be covered; {owner}: whose train.
+    "mexican": (
+        N_("You must cover the {tile} on the Mexican Train"),
+        N_("{player} must cover the {tile} on the Mexican Train"),
+    ),
+    "yours": (N_("You must cover the {tile} on your train"), N_("{player} must cover the {tile} on your train")),
+    "theirs": (
+        N_("You must cover the {tile} on {owner}'s train"),
+        N_("{player} must cover the {tile} on {owner}'s train"),
+    ),
+}
+_WAITS = {
+    # TRANSLATORS: a double that waits to be covered after the first one; {owner}: whose train.
+    "mexican": N_("the {tile} on the Mexican Train waits to be covered next"),
+    "yours": N_("the {tile} on your train waits to be covered next"),
+    "theirs": N_("the {tile} on {owner}'s train waits to be covered next"),
+}
+_LAID = {
+    # TRANSLATORS: a note over the trains: a double was just laid; {tile}: the double; {owner}: whose train.
+    "mexican": (
+        N_("You laid the {tile} on the Mexican Train and play again"),
+        N_("{player} laid the {tile} on the Mexican Train and plays again"),
+    ),
+    "yours": (
+        N_("You laid the {tile} on your train and play again"),
+        N_("{player} laid the {tile} on your train and plays again"),
+    ),
+    "theirs": (
+        N_("You laid the {tile} on {owner}'s train and play again"),
+        N_("{player} laid the {tile} on {owner}'s train and plays again"),
+    ),
+}
+_LAID_COVER = {
+    # TRANSLATORS: a note over the trains: a double was just laid and must be covered by its player.
+    "mexican": (
+        N_("You laid the {tile} on the Mexican Train and play again, and must cover it"),
+        N_("{player} laid the {tile} on the Mexican Train and plays again, and must cover it"),
+    ),
+    "yours": (
+        N_("You laid the {tile} on your train and play again, and must cover it"),
+        N_("{player} laid the {tile} on your train and plays again, and must cover it"),
+    ),
+    "theirs": (
+        N_("You laid the {tile} on {owner}'s train and play again, and must cover it"),
+        N_("{player} laid the {tile} on {owner}'s train and plays again, and must cover it"),
+    ),
+}
+_LABELS = {
+    # TRANSLATORS: a legal move on its button; {tile}: a domino ("12-5"); {owner}: whose train.
+    "mexican": N_("{tile} on the Mexican Train"),
+    "yours": N_("{tile} on your train"),
+    "theirs": N_("{tile} on {owner}'s train"),
+}
 
 
 def _tile_json(near: int, far: int) -> dict[str, Any]:
@@ -64,16 +146,24 @@ def _train_json(
 ) -> dict[str, Any]:
     owner = train.owner
     if owner is None:
-        label = "Mexican Train"
+        # TRANSLATORS: the label of the shared train.
+        label = _("Mexican Train")
+    elif owner == viewer or is_you(table.name(owner)):
+        # TRANSLATORS: the label of your own train.
+        label = _("Your train")
     else:
-        label = "Your train" if owner == viewer else f"{possessive(table.name(owner))} train"
+        # TRANSLATORS: the label of a player's train.
+        label = _("{player}'s train", player=table.name(owner))
+    # TRANSLATORS: the shared train's short label, beside the hub.
+    mexican = p_("short label", "Mexican")
+    short = mexican if owner is None else _("You") if owner == viewer else table.name(owner)
     return {
         "name": train_key(owner),
         "owner": owner,
         "mexican": owner is None,
         "yours": owner is not None and owner == viewer,
         "label": label[:1].upper() + label[1:],
-        "short": "Mexican" if owner is None else ("You" if owner == viewer else table.name(owner)),
+        "short": short,
         "tiles": [_tile_json(near, far) for near, far in train.tiles],
         "open_end": train.open_end,
         "marked": train.marked,
@@ -91,7 +181,7 @@ def _move_json(table: Table, move: mt.Move, mover: int) -> dict[str, Any]:
             "tile": None,
             "train": None,
             "owner": None,
-            "label": "draw from the boneyard",
+            "label": _("draw from the boneyard"),
         }
     if move.kind is mt.MoveKind.PASS:
         return {
@@ -100,48 +190,55 @@ def _move_json(table: Table, move: mt.Move, mover: int) -> dict[str, Any]:
             "tile": None,
             "train": None,
             "owner": None,
-            "label": "pass and put out your marker",
+            # TRANSLATORS: a legal move on its button.
+            "label": _("pass and put out your marker"),
         }
     assert move.train is not None
     owner = _index(move.train, mover)
+    kind, values = train_kind([info.name for info in table.seats], owner)
     return {
         "text": str(move),
         "kind": "play",
         "tile": str(move.tile),
         "train": train_key(owner),
         "owner": owner,
-        "label": f"{move.tile} on {train_words(table, owner)}",
+        "label": _(_LABELS[kind], tile=str(move.tile), **values),
     }
 
 
-def move_in_words(name: str, move: mt.Move, on: str) -> str:
-    """A move of the player called ``name`` in words; ``on``: the train it went on, in words."""
+def _drew_or_passed(name: str, move: mt.Move) -> str:
     if move.kind is mt.MoveKind.DRAW:
-        return f"{name} drew a tile"
-    if move.kind is mt.MoveKind.PASS:
-        return f"{name} passed"
-    return f"{name} played {move.tile} on {on}"
+        return by_player(name, N_("You drew a tile"), N_("{player} drew a tile"))
+    return by_player(name, N_("You passed"), N_("{player} passed"))
 
 
 @functools.lru_cache(maxsize=65536)
-def _log_entry(table_names: tuple[str, ...], event: mt.Event) -> dict[str, Any]:
-    """One public event of the round as a log entry, made once (events are frozen and public)."""
+def _log_entry(table_names: tuple[str, ...], event: mt.Event, language: str) -> dict[str, Any]:
+    """One public event of the round as a log entry, made once for each language (events are frozen and
+    public; ``language``: the current one, which the text is in)."""
     name = table_names[event.player]
     move = event.move
     owner = None if event.train is None else _index(event.train, event.player)
     if move.is_play:
-        on = "the Mexican Train" if owner is None else f"{possessive(table_names[owner])} train"
-        text = move_in_words(name, move, on)
-        if event.from_draw:
-            text = f"{name} played the tile drawn, {move.tile}, on {on}"
+        kind, values = train_kind(table_names, owner)
+        messages = _PLAYED_DRAWN if event.from_draw else _PLAYED
+        text = _say(name, messages, kind, tile=str(move.tile), **values)
         if event.covered:
-            text += ", covering the double"
+            # TRANSLATORS: the log; {said}: the play ("Ann played 6-2 on Bob's train"), which covered a double.
+            text = _("{said}, covering the double", said=text)
         if event.marker_off:
-            text += ": marker off"
+            # TRANSLATORS: the log; {said}: the play, after which its player's marker came off their train.
+            text = _("{said}: marker off", said=text)
+    elif event.marker_out and move.kind is mt.MoveKind.DRAW:
+        # TRANSLATORS: the log; a marker: the sign on a player's train that anyone may play on it.
+        text = by_player(
+            name, N_("You drew a tile and put out your marker"), N_("{player} drew a tile and put out a marker")
+        )
+    elif event.marker_out:
+        # TRANSLATORS: the log; a marker: the sign on a player's train that anyone may play on it.
+        text = by_player(name, N_("You passed and put out your marker"), N_("{player} passed and put out a marker"))
     else:
-        text = move_in_words(name, move, "")
-        if event.marker_out:
-            text += f" and put out {'your' if is_you(name) else 'a'} marker"
+        text = _drew_or_passed(name, move)
     return {
         "seat": event.player,
         "kind": move.kind.value,
@@ -161,22 +258,43 @@ def _describe(run: Sequence[mt.Event]) -> str:
     """A turn in a few words for a status: "played 12-5", "drew, passed (marker out)", "played 6-6, 6-2"."""
     words = []
     draws = sum(1 for event in run if event.move.kind is mt.MoveKind.DRAW)
-    if draws:
-        words.append("drew" if draws == 1 else f"drew {draws}")
+    if draws == 1:
+        # TRANSLATORS: a seat's status under its name (whoever it is, you too): it drew a tile.
+        words.append(p_("status", "drew"))
+    elif draws:
+        words.append(n_("drew {count}", "drew {count}", draws))
     plays = [str(event.move.tile) for event in run if event.move.is_play]
     if plays:
-        words.append("played " + ", ".join(plays))
+        # TRANSLATORS: a seat's status (whoever it is, you too); {tiles}: the tiles it played ("6-6, 6-2").
+        words.append(p_("status", "played {tiles}", tiles=joined(plays, N_("{first}, {second}"))))
     if any(event.move.kind is mt.MoveKind.PASS for event in run):
-        words.append("passed" + (" (marker out)" if any(event.marker_out for event in run) else ""))
-    return ", ".join(words)
+        if any(event.marker_out for event in run):
+            # TRANSLATORS: a seat's status (whoever it is, you too): it passed and put out its marker.
+            words.append(p_("status", "passed (marker out)"))
+        else:
+            words.append(p_("status", "passed"))
+    return joined(words, N_("{first}, {second}"))
 
 
 _TERMINATION_WORDS = {mt.Termination.WENT_OUT: "went out", mt.Termination.BLOCKED: "blocked"}
 
 
 def _summary(table: Table, rules: mt.Rules, summary: mt.RoundSummary) -> dict[str, Any]:
-    text = "Blocked: nobody went out" if summary.winner is None else f"{table.name(summary.winner)} went out"
-    blank = f"; a 0-0 left in hand counts {rules.double_blank}" if rules.double_blank else ""
+    if summary.winner is None:
+        # TRANSLATORS: a round's summary.
+        text = _("Blocked: nobody went out")
+    else:
+        text = by_player(table.name(summary.winner), N_("You went out"), N_("{player} went out"))
+    if rules.double_blank:
+        # TRANSLATORS: how a round is scored, under its summary; {points}: what a 0-0 left in hand counts.
+        scoring = _(
+            "each player adds the pips left in hand to their total; a 0-0 left in hand counts {points}; "
+            "the lowest total wins",
+            points=rules.double_blank,
+        )
+    else:
+        # TRANSLATORS: how a round is scored, under its summary.
+        scoring = _("each player adds the pips left in hand to their total; the lowest total wins")
     return {
         "number": summary.number,
         "engine": str(summary.engine),
@@ -187,7 +305,7 @@ def _summary(table: Table, rules: mt.Rules, summary: mt.RoundSummary) -> dict[st
         "pips": list(summary.points),
         "hands": [[str(tile) for tile in hand] for hand in summary.hands],
         "scores": list(summary.scores),
-        "scoring": f"each player adds the pips left in hand to their total{blank}; the lowest total wins",
+        "scoring": scoring,
         "text": text,
         "sheet": "pips",
         "points_of": "side",
@@ -197,15 +315,16 @@ def _summary(table: Table, rules: mt.Rules, summary: mt.RoundSummary) -> dict[st
 def _waiting_json(table: Table, obs: mt.Observation, viewer: int | None) -> list[dict[str, Any]]:
     """M6: the unsatisfied doubles, oldest first; the first must be covered by the player to move, now."""
     shown = []
+    names = [info.name for info in table.seats]
     for index, (tile, where) in enumerate(obs.waiting_doubles):
         owner = _index(where, None)
         must = obs.to_move if index == 0 else None
         entry: dict[str, Any] = {"tile": str(tile), "train": train_key(owner), "owner": owner, "must_cover": must}
+        kind, values = train_kind(names, owner)
         if must is not None:
-            who = table.name(must)
-            entry["text"] = f"{who} must cover the {tile} on {train_words(table, owner)}"
+            entry["text"] = _say(table.name(must), _MUST_COVER, kind, tile=str(tile), **values)
         else:
-            entry["text"] = f"the {tile} on {train_words(table, owner)} waits to be covered next"
+            entry["text"] = _(_WAITS[kind], tile=str(tile), **values)
         shown.append(entry)
     return shown
 
@@ -218,16 +337,30 @@ def _note(table: Table, obs: mt.Observation, waiting: list[dict[str, Any]]) -> s
     who = table.name(obs.to_move)
     if waiting:
         first = waiting[0]["text"]
-        return f"{first[:1].upper()}{first[1:]}" + (f" (then {len(waiting) - 1} more)" if len(waiting) > 1 else "")
+        first = f"{first[:1].upper()}{first[1:]}"
+        if len(waiting) > 1:
+            # TRANSLATORS: a note over the trains; {note}: the first double to cover; {count}: how many more wait.
+            return n_("{note} (then {count} more)", "{note} (then {count} more)", len(waiting) - 1, note=first)
+        return first
     if obs.plays_again and obs.laid_doubles:
         tile, where = obs.laid_doubles[-1]
-        owner = _index(where, None)
-        cover = ", and must cover it" if obs.rules.after_double == "cover" else ""
-        return f"{who} laid the {tile} on {train_words(table, owner)} and {agree(who, 'plays', 'play')} again{cover}"
+        kind, values = train_kind([info.name for info in table.seats], _index(where, None))
+        messages = _LAID_COVER if obs.rules.after_double == "cover" else _LAID
+        return _say(who, messages, kind, tile=str(tile), **values)
     if obs.in_run:
-        return f"{who} {agree(who, 'is', 'are')} laying a first-turn run on {possessive(who)} own train"
+        # TRANSLATORS: a note over the trains: on their first turn a player may lay a run of tiles on their train.
+        return by_player(
+            who,
+            N_("You are laying a first-turn run on your own train"),
+            N_("{player} is laying a first-turn run on {player}'s own train"),
+        )
     if obs.drew:
-        return f"{who} drew: the tile drawn is played if it fits, else a pass and a marker"
+        # TRANSLATORS: a note over the trains; a marker: the sign on a player's train that anyone may play on it.
+        return by_player(
+            who,
+            N_("You drew: the tile drawn is played if it fits, else a pass and a marker"),
+            N_("{player} drew: the tile drawn is played if it fits, else a pass and a marker"),
+        )
     return None
 
 
@@ -258,14 +391,20 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
             )
     waiting = _waiting_json(table, obs, viewer)
     waiting_owners = [entry["owner"] for entry in waiting]
-    laid_owners = [_index(where, None) for _, where in obs.laid_doubles]
+    laid_owners = [_index(where, None) for _tile, where in obs.laid_doubles]
     rules = obs.rules
     board = {
         "engine": str(obs.engine),
         "engine_number": obs.engine.high,
         "round": obs.round_number,
         "rounds": rules.rounds,
-        "heading": f"Round {obs.round_number} of {rules.rounds} \u00b7 engine {obs.engine}",
+        # TRANSLATORS: the heading over the trains; the engine: the round's double, in the hub.
+        "heading": _(
+            "Round {number} of {rounds} \u00b7 engine {engine}",
+            number=obs.round_number,
+            rounds=rules.rounds,
+            engine=str(obs.engine),
+        ),
         "trains": [_train_json(table, train, viewer, waiting_owners, laid_owners) for train in obs.trains],
         "waiting": waiting,
         "laid": [
@@ -278,7 +417,8 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         "note": _note(table, obs, waiting),
     }
     names = tuple(info.name for info in table.seats)
-    log = [_log_entry(names, event) for event in obs.events]
+    language = current()
+    log = [_log_entry(names, event, language) for event in obs.events]
     runs = turn_runs((event.player, event) for event in obs.events)
     outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
     return Parts(
@@ -297,10 +437,28 @@ def move_words(name: str, move: Move, deal: Deal) -> str:
     """A move in words; ``deal`` (just after the move) says whose turn it was for ``mine``."""
     if not isinstance(move, mt.Move):
         raise TypeError(f"not a move of Mexican Train: {move!r}")
-    if move.is_play and move.train == mt.MINE:
-        return move_in_words(name, move, f"{possessive(name)} own train")
+    if not move.is_play:
+        return _drew_or_passed(name, move)
+    tile = str(move.tile)
+    if move.train == mt.MINE:
+        # TRANSLATORS: the last move; {tile}: a domino ("12-5").
+        return by_player(
+            name,
+            N_("You played {tile} on your own train"),
+            N_("{player} played {tile} on {player}'s own train"),
+            tile=tile,
+        )
     owner = None if move.train is None else _index(move.train, None)
-    return move_in_words(name, move, _seat_train_words(owner))
+    if owner is None:
+        return _say(name, _PLAYED, "mexican", tile=tile)
+    # TRANSLATORS: the last move, where the names are not at hand; {number}: the train's seat, from 1.
+    return by_player(
+        name,
+        N_("You played {tile} on player {number}'s train"),
+        N_("{player} played {tile} on player {number}'s train"),
+        tile=tile,
+        number=owner + 1,
+    )
 
 
 def made_for(move: Move) -> str | None:
@@ -308,23 +466,32 @@ def made_for(move: Move) -> str | None:
     if not isinstance(move, mt.Move):
         raise TypeError(f"not a move of Mexican Train: {move!r}")
     if move.kind is mt.MoveKind.DRAW:
-        return "a tile drawn"
+        return _("a tile drawn")
     if move.kind is mt.MoveKind.PASS:
-        return "passed"
+        return p_("made for a player", "passed")
+    tile = str(move.tile)
     if move.train == mt.MINE:
-        return f"{move.tile} played on their own train"
-    return f"{move.tile} played on {_seat_train_words(_index(move.train or mt.MEXICAN, None))}"
+        # TRANSLATORS: what the server played for a player whose clock ran out, on that player's own train.
+        return _("{tile} played on their own train", tile=tile)
+    owner = _index(move.train or mt.MEXICAN, None)
+    if owner is None:
+        # TRANSLATORS: what the server played for a player whose clock ran out.
+        return _("{tile} played on the Mexican Train", tile=tile)
+    # TRANSLATORS: what the server played for a player whose clock ran out; {number}: the train's seat, from 1.
+    return _("{tile} played on player {number}'s train", tile=tile, number=owner + 1)
 
 
 def plain_reason(observation: Observation, move: Move, entry: dict[str, Any]) -> str:
     if entry["kind"] == "draw":
-        return "no tile fits any train open to you: draw"
+        # TRANSLATORS: a hint's reason.
+        return _("no tile fits any train open to you: draw")
     if entry["kind"] == "pass":
-        return "the tile drawn fits nowhere: pass, and your marker goes out"
+        # TRANSLATORS: a hint's reason; a marker: the sign on a player's train that anyone may play on it.
+        return _("the tile drawn fits nowhere: pass, and your marker goes out")
     if not isinstance(move, mt.Move) or move.tile is None:
         raise TypeError(f"not a Mexican Train play: {move!r}")
-    pips = move.tile.pips
-    return f"sheds {pips} pip{'s' if pips != 1 else ''} from your hand"
+    # TRANSLATORS: a hint's reason: the pips of the tile played leave the hand (they would count against you).
+    return n_("sheds {count} pip from your hand", "sheds {count} pips from your hand", move.tile.pips)
 
 
 def tile_sets() -> list[dict[str, Any]]:

@@ -15,7 +15,8 @@ from typing import Any
 
 from bonepile import triominoes
 from bonepile.core.protocol import Deal, Move, Observation
-from bonepile.web.views import BonusOf, Face, Parts, Table, agree, signed, statuses, turn_runs
+from bonepile.i18n import N_, _, current, n_, p_
+from bonepile.web.views import BonusOf, Face, Parts, Table, by_player, joined, signed, statuses, turn_runs
 
 _SQRT3_2 = math.sqrt(3) / 2
 
@@ -46,37 +47,124 @@ def _edges(place: triominoes.Place) -> tuple[frozenset[tuple[int, int]], ...]:
     return (frozenset((a, b)), frozenset((b, c)), frozenset((c, a)))
 
 
-def _beside_words(tiles: Sequence[triominoes.Tile]) -> str:
-    """' beside 4-5-5', ' between 4-5-5 and 1-4-5', ' beside 4-5-5, 1-4-5 and 0-4-4', or '' (the first tile)."""
-    names = [str(tile) for tile in tiles]
+def _listed(names: Sequence[str]) -> tuple[str, str]:
+    """All but the last of three or more tiles, joined ("4-5-5, 1-4-5"), and the last."""
+    # TRANSLATORS: joins the tiles a placed tile touches, all but the last ("4-5-5, 1-4-5").
+    return joined(names[:-1], N_("{first}, {second}")), names[-1]
+
+
+def _label_words(tile: triominoes.Tile, beside: Sequence[triominoes.Tile], points: int) -> str:
+    """A placement's label: "0-1-2 beside 1-2-4 for 12", in the current language."""
+    names = [str(t) for t in beside]
     if not names:
-        return ""
+        # TRANSLATORS: a legal placement on its button; {tile}: the tile; {points}: what it scores.
+        return _("{tile} for {points}", tile=str(tile), points=points)
+    if len(names) == 1:
+        # TRANSLATORS: a legal placement on its button; {other}: the placed tile it touches.
+        return _("{tile} beside {other} for {points}", tile=str(tile), other=names[0], points=points)
     if len(names) == 2:
-        return f" between {names[0]} and {names[1]}"
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f" beside {listed}"
+        # TRANSLATORS: a legal placement on its button; {first}, {second}: the placed tiles it touches.
+        return _(
+            "{tile} between {first} and {second} for {points}",
+            tile=str(tile),
+            first=names[0],
+            second=names[1],
+            points=points,
+        )
+    listed, last = _listed(names)
+    # TRANSLATORS: a legal placement on its button; {tiles} and {last}: the placed tiles it touches.
+    return _("{tile} beside {tiles} and {last} for {points}", tile=str(tile), tiles=listed, last=last, points=points)
+
+
+def _placed_words(name: str, tile: triominoes.Tile, beside: Sequence[triominoes.Tile]) -> str:
+    """ "Ann placed 0-1-2 beside 1-2-4", "... between 4-5-5 and 1-4-5", "... beside 4-5-5, 1-4-5 and 0-4-4"."""
+    names = [str(t) for t in beside]
+    if not names:
+        # TRANSLATORS: the log; {tile}: a Tri-Ominos tile ("0-1-2").
+        return by_player(name, N_("You placed {tile}"), N_("{player} placed {tile}"), tile=str(tile))
+    if len(names) == 1:
+        # TRANSLATORS: the log; {other}: the placed tile it touches along a side.
+        return by_player(
+            name,
+            N_("You placed {tile} beside {other}"),
+            N_("{player} placed {tile} beside {other}"),
+            tile=str(tile),
+            other=names[0],
+        )
+    if len(names) == 2:
+        # TRANSLATORS: the log; {first}, {second}: the placed tiles it touches along its sides.
+        return by_player(
+            name,
+            N_("You placed {tile} between {first} and {second}"),
+            N_("{player} placed {tile} between {first} and {second}"),
+            tile=str(tile),
+            first=names[0],
+            second=names[1],
+        )
+    listed, last = _listed(names)
+    # TRANSLATORS: the log; {tiles} and {last}: the placed tiles it touches along its sides.
+    return by_player(
+        name,
+        N_("You placed {tile} beside {tiles} and {last}"),
+        N_("{player} placed {tile} beside {tiles} and {last}"),
+        tile=str(tile),
+        tiles=listed,
+        last=last,
+    )
 
 
 def triominoes_words(name: str, move: triominoes.Move, beside: Sequence[triominoes.Tile] | None = None) -> str:
     """A Tri-Ominos move in words: "Ann placed 0-1-2 beside 1-2-4" (``beside``: the tiles it touches along a
-    side; empty for the round's first tile, None when unknown)."""
+    side; empty for the round's first tile, None when unknown), in the current language."""
     if move.kind is triominoes.MoveKind.PLACE:
+        assert move.tile is not None
         if beside is not None and not beside:
-            return f"{name} opened with {move.tile}"
-        return f"{name} placed {move.tile}{_beside_words(beside or ())}"
+            # TRANSLATORS: the log; {tile}: the round's first tile.
+            return by_player(name, N_("You opened with {tile}"), N_("{player} opened with {tile}"), tile=str(move.tile))
+        return _placed_words(name, move.tile, beside or ())
     if move.kind is triominoes.MoveKind.DRAW:
-        return f"{name} drew a tile"
+        return by_player(name, N_("You drew a tile"), N_("{player} drew a tile"))
     if move.kind is triominoes.MoveKind.PASS:
-        return f"{name} passed"
-    return f"{name} ran out of time"
+        return by_player(name, N_("You passed"), N_("{player} passed"))
+    return by_player(name, N_("You ran out of time"), N_("{player} ran out of time"))
+
+
+_ITEM_NAMES = {
+    # TRANSLATORS: what a Tri-Ominos score item is for, before its points ("bridge 40").
+    triominoes.Reason.START_BONUS: N_("start bonus"),
+    triominoes.Reason.HEXAGON: N_("hexagon"),
+    triominoes.Reason.BRIDGE: N_("bridge"),
+    triominoes.Reason.DRAW: N_("draw"),
+    triominoes.Reason.FAILED_DRAWS: N_("failed draws"),
+    triominoes.Reason.PASS: N_("pass"),
+    triominoes.Reason.GOING_OUT: N_("going out"),
+    triominoes.Reason.TILES_COLLECTED: N_("tiles collected"),
+}
+
+_BONUS_NAMES = {
+    # TRANSLATORS: a Tri-Ominos bonus, by its name.
+    "start bonus": N_("start bonus"),
+    "bridge": N_("bridge"),
+    "hexagon": N_("hexagon"),
+    "double hexagon": N_("double hexagon"),
+    "triple hexagon": N_("triple hexagon"),
+}
+
+
+def _bonus_name(name: str) -> str:
+    return _(_BONUS_NAMES[name]) if name in _BONUS_NAMES else name
 
 
 def _items_text(items: Sequence[triominoes.ScoreItem]) -> str:
-    """'3 + bridge 40 = 43', or '3' alone."""
-    parts = [
-        str(item.points) if item.reason is triominoes.Reason.TILE else f"{item.reason.value} {item.points}"
-        for item in items
-    ]
+    """'3 + bridge 40 = 43', or '3' alone (in the current language)."""
+    parts = []
+    for item in items:
+        if item.reason is triominoes.Reason.TILE:
+            parts.append(str(item.points))
+        else:
+            what = _ITEM_NAMES.get(item.reason)
+            # TRANSLATORS: a score item ("bridge 40"); {name}: what it is for.
+            parts.append(_("{name} {points}", name=_(what) if what else item.reason.value, points=item.points))
     total = sum(item.points for item in items)
     return parts[0] if len(parts) == 1 else f"{' + '.join(parts)} = {total}"
 
@@ -84,25 +172,67 @@ def _items_text(items: Sequence[triominoes.ScoreItem]) -> str:
 def _event_text(name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...]) -> str:
     kind = triominoes.EventKind
     points = event.points
-    penalty = f" ({signed(points)})" if points else ""
+    penalty = signed(points)
     if event.kind is kind.PLACE:
         assert event.move is not None
-        return f"{triominoes_words(name, event.move, beside)} for {_items_text(event.items)}"
+        # TRANSLATORS: the log; {said}: the placement ("Ann placed 0-1-2 beside 1-2-4"); {score}: its points
+        # ("3 + bridge 40 = 43").
+        return _("{said} for {score}", said=triominoes_words(name, event.move, beside), score=_items_text(event.items))
     if event.kind is kind.DRAW:
-        return f"{name} drew a tile{penalty}"
+        if points:
+            # TRANSLATORS: the log; {points}: what the draw cost, signed ("\u22125").
+            return by_player(
+                name, N_("You drew a tile ({points})"), N_("{player} drew a tile ({points})"), points=penalty
+            )
+        return by_player(name, N_("You drew a tile"), N_("{player} drew a tile"))
     if event.kind is kind.PASS:
         if any(item.reason is triominoes.Reason.FAILED_DRAWS for item in event.items):
-            return f"{name} drew the most allowed, placed nothing and passed{penalty}"
-        return f"{name} passed{penalty}"
+            if points:
+                # TRANSLATORS: the log; drew the most tiles the rules allow in a turn; {points}: what it cost.
+                return by_player(
+                    name,
+                    N_("You drew the most allowed, placed nothing and passed ({points})"),
+                    N_("{player} drew the most allowed, placed nothing and passed ({points})"),
+                    points=penalty,
+                )
+            return by_player(
+                name,
+                N_("You drew the most allowed, placed nothing and passed"),
+                N_("{player} drew the most allowed, placed nothing and passed"),
+            )
+        if points:
+            # TRANSLATORS: the log; {points}: what the pass cost, signed ("\u221210").
+            return by_player(name, N_("You passed ({points})"), N_("{player} passed ({points})"), points=penalty)
+        return by_player(name, N_("You passed"), N_("{player} passed"))
     if event.kind is kind.TIMEOUT:
-        return f"{name} ran out of time"
+        return by_player(name, N_("You ran out of time"), N_("{player} ran out of time"))
     if event.kind is kind.START_DRAW:
-        return f"{name} drew {event.tile} to decide who starts"
+        # TRANSLATORS: the log; {tile}: the tile drawn to choose the first player.
+        return by_player(
+            name,
+            N_("You drew {tile} to decide who starts"),
+            N_("{player} drew {tile} to decide who starts"),
+            tile=str(event.tile),
+        )
     if event.kind is kind.SETUP_DRAW:
-        return f"{name} drew a tile, looking for a triple to start"
+        # TRANSLATORS: the log; a triple: a tile with the same number in all corners.
+        return by_player(
+            name,
+            N_("You drew a tile, looking for a triple to start"),
+            N_("{player} drew a tile, looking for a triple to start"),
+        )
     if event.kind is kind.GOING_OUT:
-        return f"{name} went out: {_items_text(event.items)}"
-    return f"{name} {agree(name, 'wins', 'win')} the blocked round: {signed(points)}"
+        # TRANSLATORS: the log; {score}: the points for going out ("going out 25 + tiles collected 30 = 55").
+        return by_player(
+            name, N_("You went out: {score}"), N_("{player} went out: {score}"), score=_items_text(event.items)
+        )
+    # TRANSLATORS: the log; {points}: what winning the blocked round scores, signed ("+20").
+    return by_player(
+        name,
+        N_("You win the blocked round: {points}"),
+        N_("{player} wins the blocked round: {points}"),
+        points=signed(points),
+    )
 
 
 _TURN_EVENTS = (
@@ -119,16 +249,26 @@ def _triominoes_describe(run: Sequence[triominoes.Event]) -> str:
     draws = [event for event in run if event.kind is triominoes.EventKind.DRAW]
     for event in run:
         if event.kind is triominoes.EventKind.TIMEOUT:
-            words.append("ran out of time")
+            # TRANSLATORS: a seat's status under its name (whoever it is, you too).
+            words.append(p_("status", "ran out of time"))
     if draws:
         lost = sum(event.points for event in draws)
-        words.append(f"drew {len(draws)}" + (f" ({signed(lost)})" if lost else ""))
+        if lost:
+            # TRANSLATORS: a seat's status (whoever it is, you too): tiles drawn this turn; {points}: their cost.
+            words.append(n_("drew {count} ({points})", "drew {count} ({points})", len(draws), points=signed(lost)))
+        else:
+            # TRANSLATORS: a seat's status under its name (whoever it is, you too): tiles drawn this turn.
+            words.append(n_("drew {count}", "drew {count}", len(draws)))
     for event in run:
         if event.kind is triominoes.EventKind.PLACE:
-            words.append(f"placed {event.tile} ({signed(event.points)})")
+            # TRANSLATORS: a seat's status (whoever it is, you too); {points}: what it scored, signed ("+43").
+            words.append(p_("status", "placed {tile} ({points})", tile=str(event.tile), points=signed(event.points)))
+        elif event.kind is triominoes.EventKind.PASS and event.points:
+            # TRANSLATORS: a seat's status (whoever it is, you too); {points}: what passing cost, signed.
+            words.append(p_("status", "passed ({points})", points=signed(event.points)))
         elif event.kind is triominoes.EventKind.PASS:
-            words.append("passed" + (f" ({signed(event.points)})" if event.points else ""))
-    return ", ".join(words)
+            words.append(p_("status", "passed"))
+    return joined(words, N_("{first}, {second}"))
 
 
 def _triominoes_move(
@@ -139,11 +279,23 @@ def _triominoes_move(
 ) -> dict[str, Any]:
     points = obs.move_points(move)
     if move.kind is not triominoes.MoveKind.PLACE:
-        what = "draw from the pool" if move.kind is triominoes.MoveKind.DRAW else move.kind.value
+        if move.kind is triominoes.MoveKind.DRAW and points:
+            # TRANSLATORS: a legal move on its button; {points}: what it costs, signed ("minus 5").
+            label = _("draw from the pool ({points})", points=signed(points))
+        elif move.kind is triominoes.MoveKind.DRAW:
+            # TRANSLATORS: a legal move on its button.
+            label = _("draw from the pool")
+        elif move.kind is triominoes.MoveKind.PASS and points:
+            # TRANSLATORS: a legal move on its button; {points}: what it costs, signed ("minus 10").
+            label = p_("legal move", "pass ({points})", points=signed(points))
+        elif move.kind is triominoes.MoveKind.PASS:
+            label = p_("legal move", "pass")
+        else:
+            label = move.kind.value + (f" ({signed(points)})" if points else "")
         return {
             "text": str(move),
             "kind": move.kind.value,
-            "label": what + (f" ({signed(points)})" if points else ""),
+            "label": label,
             "tile": None,
             "place": None,
             "rotation": None,
@@ -160,7 +312,10 @@ def _triominoes_move(
     bonus = found if isinstance(found, triominoes.Bonus) else None
     axial, xy = _geometry(place)
     beside = tuple(touching[edge] for edge in _edges(place) if edge in touching) if touching is not None else ()
-    label = f"{tile}{_beside_words(beside)} for {points}" + (f" ({bonus.name} {bonus.points})" if bonus else "")
+    label = _label_words(tile, beside, points)
+    if bonus:
+        # TRANSLATORS: a legal placement's button with its bonus ("0-1-2 beside 1-2-4 for 43 (bridge 40)").
+        label = _("{label} ({bonus} {points})", label=label, bonus=_bonus_name(bonus.name), points=bonus.points)
     return {
         "text": str(move),
         "kind": move.kind.value,
@@ -181,24 +336,33 @@ def _bounds(shapes: Iterable[Corners]) -> dict[str, float]:
     xs: list[float] = []
     ys: list[float] = []
     for corners in shapes:
-        xs.extend(x for x, _ in corners)
-        ys.extend(y for _, y in corners)
+        xs.extend(x for x, _y in corners)
+        ys.extend(y for _x, y in corners)
     if not xs:
-        _, origin = _geometry(triominoes.ORIGIN)
-        xs = [x for x, _ in origin]
-        ys = [y for _, y in origin]
+        _axial, origin = _geometry(triominoes.ORIGIN)
+        xs = [x for x, _y in origin]
+        ys = [y for _x, y in origin]
     return {"min_x": min(xs), "max_x": max(xs), "min_y": min(ys), "max_y": max(ys)}
 
 
 def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSummary) -> dict[str, Any]:
     winners = sorted(summary.winners)
-    if summary.termination is triominoes.Termination.GOING_OUT:
-        text = f"{' and '.join(table.name(seat) for seat in winners)} went out"
+    if summary.termination is triominoes.Termination.GOING_OUT and len(winners) == 1:
+        # TRANSLATORS: a round's summary: who played their last tile.
+        text = by_player(table.name(winners[0]), N_("You went out"), N_("{player} went out"))
+    elif summary.termination is triominoes.Termination.GOING_OUT:
+        # TRANSLATORS: joins the names of the players who went out together ("Ann and Bob").
+        who = joined([table.name(seat) for seat in winners], N_("{first} and {second}"))
+        # TRANSLATORS: a round's summary; {players}: who went out ("Ann and Bob").
+        text = _("{players} went out", players=who)
     elif summary.winner is None:
-        text = "Blocked: nobody wins the round"
+        # TRANSLATORS: a round's summary.
+        text = _("Blocked: nobody wins the round")
     else:
-        winner = table.name(summary.winner)
-        text = f"Blocked: {winner} {agree(winner, 'wins', 'win')} the round"
+        # TRANSLATORS: a round's summary: nobody could play on; the fewest points in hand win it.
+        text = by_player(
+            table.name(summary.winner), N_("Blocked: You win the round"), N_("Blocked: {player} wins the round")
+        )
     items = []
     totals = {reason: summary.points_for(reason) for reason in triominoes.Reason}
     for seat in range(len(summary.points)):
@@ -222,9 +386,12 @@ def _triominoes_summary(table: Table, number: int, summary: triominoes.RoundSumm
 
 
 @functools.lru_cache(maxsize=65536)
-def _triominoes_log_entry(name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...]) -> dict[str, Any]:
-    """One public event of the round as a log entry. Made once per event (events are frozen and public:
-    every seat's view of every later move repeats the round's log), and never changed afterwards."""
+def _triominoes_log_entry(
+    name: str, event: triominoes.Event, beside: tuple[triominoes.Tile, ...], language: str
+) -> dict[str, Any]:
+    """One public event of the round as a log entry. Made once per event and language (events are frozen and
+    public: every seat's view of every later move repeats the round's log; ``language``: the current one,
+    which the text is in), and never changed afterwards."""
     return {
         "seat": event.player,
         "kind": event.kind.value,
@@ -303,11 +470,13 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
     beside = triominoes.placed_beside(
         event.move for event in obs.events if event.kind is triominoes.EventKind.PLACE and event.move
     )
+    language = current()
     log = [
         _triominoes_log_entry(
             table.name(event.player),
             event,
             beside.get(event.move.place, ()) if event.move is not None and event.move.place is not None else (),
+            language,
         )
         for event in obs.events
     ]
@@ -342,22 +511,34 @@ def made_for(move: Move) -> str | None:
     if move.kind is triominoes.MoveKind.TIMEOUT:
         return None
     if move.kind is triominoes.MoveKind.PLACE:
-        return f"{move.tile} placed"
+        # TRANSLATORS: what the server placed for a player whose clock ran out; {tile}: the tile.
+        return _("{tile} placed", tile=str(move.tile))
     if move.kind is triominoes.MoveKind.DRAW:
-        return "a tile drawn"
-    return "passed"
+        return _("a tile drawn")
+    return p_("made for a player", "passed")
 
 
 def plain_reason(observation: Observation, move: Move, entry: dict[str, Any]) -> str:
     points = entry.get("points")
-    penalty = f" ({signed(points)})" if points else ""
     if entry["kind"] == "draw":
         only = len(observation.legal_moves) == 1
-        return ("no tile fits: draw" if only else "buy a tile rather than place one") + penalty
+        if only and points:
+            return _("no tile fits: draw ({points})", points=signed(points))
+        if only:
+            return _("no tile fits: draw")
+        if points:
+            return _("buy a tile rather than place one ({points})", points=signed(points))
+        return _("buy a tile rather than place one")
     if entry["kind"] == "pass":
-        return "nothing fits and you may not draw: pass" + penalty
+        if points:
+            return _("nothing fits and you may not draw: pass ({points})", points=signed(points))
+        return _("nothing fits and you may not draw: pass")
     bonus = entry["bonus"]
-    return f"scores {points} now" + (f", {bonus['name']} included" if bonus else "")
+    if bonus:
+        # TRANSLATORS: a hint's reason; {points}: what the placement scores; {bonus}: its bonus ("bridge").
+        return _("scores {points} now, {bonus} included", points=points, bonus=_bonus_name(bonus["name"]))
+    # TRANSLATORS: a hint's reason; {points}: what the placement scores.
+    return _("scores {points} now", points=points)
 
 
 def tile_sets() -> list[dict[str, Any]]:
