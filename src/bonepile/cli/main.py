@@ -94,6 +94,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--moves", action="store_true", help="print every move as it is replayed")
 
+    review = commands.add_parser("review", help="judge every move of a finished hand of a saved game record")
+    review.add_argument("file", metavar="RECORD.json")
+    review.add_argument("--hand", type=int, help="the hand (round) to review (default: every finished one)")
+    review.add_argument("--json", action="store_true", help="print the reviews as JSON")
+    review.add_argument("--worlds", type=int, default=32, help="worlds each move is played in (default 32)")
+    review.add_argument("--seed", type=int, default=0, help="seed of the review (default 0)")
+
     arena = commands.add_parser("arena", help="play many games between AI agents and rate them")
     arena.add_argument("game", choices=game_names())
     arena.add_argument("--preset", help=_presets_help())
@@ -135,6 +142,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from bonepile.cli.replay import run_replay
 
             return run_replay(args)
+        if args.command == "review":
+            from bonepile.cli.review import run_review
+
+            return run_review(args)
         from bonepile.cli.arena import run_arena_command
 
         return run_arena_command(args)

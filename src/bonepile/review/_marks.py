@@ -34,7 +34,7 @@ from bonepile import games
 from bonepile.ai.base import make_agent
 from bonepile.core.protocol import Game
 
-__all__ = ["BLUNDER", "MARKS", "THRESHOLDS", "accuracy", "hand_scale", "mark", "margin", "rollout_agent"]
+__all__ = ["BLUNDER", "MARKS", "THRESHOLDS", "accuracy", "hand_scale", "margin", "mark", "rollout_agent"]
 
 ONLY_MOVE = "only move"
 BEST = "best"
@@ -55,8 +55,14 @@ ACCURACY_FACTOR = 0.75
 SCALE_DEALS = 8
 """How many heuristic hands ``hand_scale`` plays to measure a hand's worth under a set of rules."""
 
-ROLLOUT_AGENTS = ("heuristic", "greedy", "random")
-"""The fixed policy the review finishes hands with: the first of these the game's registry entry has."""
+ROLLOUT_AGENTS = ("greedy", "heuristic", "random")
+"""The fixed policy the review finishes hands with: the first of these the game's registry entry has.
+Greedy (the most points now, the heaviest tile) is the shape of the search's own rollouts and four to
+fifteen times faster than the heuristic, which also cannot play on in a Tri-Ominos world rebuilt from a
+position (its sampler replays the board in an order such a world does not keep)."""
+
+SCALE_AGENTS = ("heuristic", "greedy", "random")
+"""The agent whose hands measure what a hand is worth (``hand_scale``)."""
 
 
 def rollout_agent(game: str) -> str:
@@ -99,7 +105,7 @@ def hand_scale(record: Mapping[str, object]) -> float:
 def _scale(key: str) -> float:
     fields = json.loads(key)
     kind = games.game_kind(fields["game"])
-    agent = rollout_agent(kind.name)
+    agent = next((name for name in SCALE_AGENTS if name in kind.agents), "random")
     total = 0.0
     for deal in range(SCALE_DEALS):
         seed = 7919 * (deal + 1)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Protocol, Self, cast
 
 from bonepile import games
-from bonepile.core.errors import RecordError
+from bonepile.core.errors import BonepileError, RecordError
 from bonepile.core.protocol import Game, Move, Observation
+from bonepile.i18n import _
 
 __all__ = [
     "HandNotFinished",
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 
-class ReviewError(ValueError):
+class ReviewError(BonepileError, ValueError):
     """A review that cannot be made: the base of the review's errors."""
 
 
@@ -110,12 +111,14 @@ def hand_positions(record: Mapping[str, object], hand_number: int) -> Iterator[P
     """
     finished = hands_finished(record)
     if hand_number < 1:
-        raise NoSuchHand(f"no hand {hand_number}: hands are numbered from 1")
+        raise NoSuchHand(_("There is no hand {number}: hands are numbered from 1.", number=hand_number))
     if hand_number > finished:
         game = replayed(record)
         if hand_number == finished + 1 and not game.is_over:
-            raise HandNotFinished(f"hand {hand_number} is still being played")
-        raise NoSuchHand(f"no hand {hand_number}: the record has {finished} finished")
+            raise HandNotFinished(_("Hand {number} is still being played.", number=hand_number))
+        raise NoSuchHand(
+            _("There is no hand {number}: the record has {count} finished.", number=hand_number, count=finished)
+        )
     game = _fresh(record)
     for number, text in enumerate(_moves(record), start=1):
         if game.deal_number > hand_number:

@@ -104,7 +104,9 @@ class _Rollouts:
         return margin(tuple(summary.points), self.side, self.low)
 
 
-def _worlds(observation: Observation, sampler: Sampler, rng: random.Random, budget: Budget) -> tuple[list[PlayableDeal], bool]:
+def _worlds(
+    observation: Observation, sampler: Sampler, rng: random.Random, budget: Budget
+) -> tuple[list[PlayableDeal], bool]:
     """The worlds to play: every one the observation allows when they are few, else a sample."""
     me = observation.player
     hidden = sum(c for p, c in enumerate(observation.tile_counts) if p != me) + observation.stock_size
