@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("file", metavar="RECORD.json")
     review.add_argument("--hand", type=int, help="the hand (round) to review (default: every finished one)")
     review.add_argument("--json", action="store_true", help="print the reviews as JSON")
-    review.add_argument("--worlds", type=int, default=32, help="worlds each move is played in (default 32)")
+    review.add_argument("--worlds", type=int, default=64, help="worlds each move is played in (default 64)")
     review.add_argument("--seed", type=int, default=0, help="seed of the review (default 0)")
 
     arena = commands.add_parser("arena", help="play many games between AI agents and rate them")

@@ -5,7 +5,7 @@ below the front ends (the web's review API and ``bonepile review``). Written aga
 and the registry only: no game is named here. ``docs/review.md`` says what is computed and how well.
 """
 
-from bonepile.review._marks import MARKS, THRESHOLDS, accuracy, hand_scale, mark
+from bonepile.review._marks import BLUNDER, MARKS, THRESHOLDS, accuracy, hand_scale, mark
 from bonepile.review._positions import HandNotFinished, NoSuchHand, ReviewError, hand_positions, hands_finished
 from bonepile.review._review import (
     VERSION,
@@ -22,6 +22,7 @@ from bonepile.review._review import (
 from bonepile.review._search import Budget
 
 __all__ = [
+    "BLUNDER",
     "MARKS",
     "THRESHOLDS",
     "VERSION",

@@ -37,7 +37,7 @@ __all__ = ["Budget", "Estimate", "estimate", "face_up"]
 class Budget:
     """How hard the review looks at each decision (fixed, so a review is the same when made again)."""
 
-    worlds: int = 32
+    worlds: int = 64
     """Worlds each candidate is played in."""
     screen: int = 4
     """Worlds each legal move is screened on, when there are more than ``width``."""

@@ -40,7 +40,7 @@ class Settings:
     hint_burst: int = field(default=5, metadata={"help": "hints one client may ask for at once"})
     hint_rate: float = field(default=0.5, metadata={"help": "hints per second one client regains"})
     review_worlds: int = field(
-        default=32, metadata={"help": "worlds each move of a hand's review is played in (its budget)"}
+        default=64, metadata={"help": "worlds each move of a hand's review is played in (its budget)"}
     )
     game_sockets: int = field(default=16, metadata={"help": "sockets open on one game (/ws/games)"})
     total_game_sockets: int = field(default=1000, metadata={"help": "sockets open on /ws/games in all"})
