@@ -12,7 +12,7 @@ import json
 import sys
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from bonepile import games
@@ -41,7 +41,7 @@ def run_review(args: argparse.Namespace) -> int:
         for number in hands:
             task = bar.add_task(_("Reviewing {deal} {number}", deal=_(kind.deal_word), number=number), total=None)
 
-            def told(done: int, total: int, task: int = task) -> None:
+            def told(done: int, total: int, task: TaskID = task) -> None:
                 bar.update(task, completed=done, total=total)
 
             reviews.append(review_hand(record, number, seed=args.seed, budget=budget, progress=told))
