@@ -61,8 +61,12 @@ class GameKind:
     how_to: bool = True
     """Whether the web app has a how-to page for it."""
     word_for_side: str = "side"
+    low_score_wins: bool = False
+    """Whether the fewest points win (a deal's points are penalties), as in Mexican Train."""
     extras: Mapping[str, str] = field(default_factory=dict)
-    """Other per-game parts by role, ``"module:name"`` (for tools that need a piece this list does not name)."""
+    """Other per-game parts by role, ``"module:name"`` (for tools that need a piece this list does not name):
+    ``world_sampler``, a class built from an observation whose ``sample_deal(rng)`` gives a deal consistent
+    with it, every hidden tile dealt out again (the review imagines worlds with it)."""
 
     # ------------------------------------------------------------------ the engine
 
@@ -155,7 +159,8 @@ MEXICAN_TRAIN = GameKind(
     gym_id="bonepile/MexicanTrain-v0",
     openspiel="bonepile.openspiel.mexican_train",
     word_for_side="player",
-    extras={},
+    low_score_wins=True,
+    extras={"world_sampler": "bonepile.ai.mexican_train_sampling:WorldSampler"},
 )
 """Mexican Train (its package is ``bonepile.mexican_train``): offered once its front ends are written (``KINDS``)."""
 

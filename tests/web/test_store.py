@@ -16,7 +16,7 @@ def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -
     url = f"sqlite:///{tmp_path / 'nested' / 'empty.db'}"
     store = GameStore(url)  # creates the folder, then runs `alembic upgrade head`
     tables = set(inspect(store.engine).get_table_names())
-    assert tables == {"games", "rooms", "alembic_version"}
+    assert tables == {"games", "rooms", "reviews", "alembic_version"}
     columns = {column["name"] for column in inspect(store.engine).get_columns("games")}
     assert columns == {
         "id",
@@ -47,7 +47,7 @@ def test_the_migration_creates_the_schema_on_an_empty_database(tmp_path: Path) -
         "hints",
     }
     with store.engine.connect() as connection:
-        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0003"
+        assert connection.execute(text("select version_num from alembic_version")).scalar_one() == "0004"
     upgrade(store.engine)  # a second run changes nothing
     store.close()
 

@@ -372,6 +372,10 @@ class WorldSampler:
         """A random consistent world, as an engine ``Hand`` ready to play on from the current position."""
         return self.to_hand(self.sample(rng))
 
+    def sample_deal(self, rng: random.Random) -> Hand:
+        """The same, by the name every game's sampler gives it (the review reads worlds through it)."""
+        return self.sample_hand(rng)
+
     def to_hand(self, world: World) -> Hand:
         lead = self._lead
         if self._leader_check:

@@ -166,6 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE")
     replay.add_argument("--moves", action="store_true", help=_("print every move as it is replayed"))
 
+    review = commands.add_parser("review", help=_("judge every move of a finished hand of a saved game record"))
+    review.add_argument("file", metavar="RECORD.json")
+    review.add_argument("--hand", type=int, help=_("the hand (round) to review (default: every finished one)"))
+    review.add_argument("--json", action="store_true", help=_("print the reviews as JSON"))
+    review.add_argument("--worlds", type=int, default=64, help=_("worlds each move is played in (default 64)"))
+    review.add_argument("--seed", type=int, default=0, help=_("seed of the review (default 0)"))
+
     arena = commands.add_parser("arena", help=_("play many games between AI agents and rate them"))
     arena.add_argument("game", choices=game_names())
     arena.add_argument("--preset", help=_presets_help())
@@ -227,6 +234,10 @@ def _run(args: argparse.Namespace, console: Console) -> int:
             from bonepile.cli.replay import run_replay
 
             return run_replay(args)
+        if args.command == "review":
+            from bonepile.cli.review import run_review
+
+            return run_review(args)
         from bonepile.cli.arena import run_arena_command
 
         return run_arena_command(args)

@@ -69,6 +69,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
@@ -80,6 +81,7 @@ from bonepile.store.schema import (
     WAITING,
     Base,
     GameRow,
+    ReviewRow,
     RoomRow,
     StaleWrite,
     StoredGame,
@@ -99,6 +101,7 @@ __all__ = [
     "Base",
     "GameRow",
     "GameStore",
+    "ReviewRow",
     "RoomRow",
     "StaleWrite",
     "StoreError",
@@ -410,6 +413,7 @@ class GameStore:
             games = [row[0] for row in connection.execute(select(GameRow.id).where(old))]
             if games:
                 connection.execute(delete(GameRow).where(GameRow.id.in_(games)))
+                connection.execute(delete(ReviewRow).where(ReviewRow.game_id.in_(games)))
             if rooms:
                 connection.execute(delete(GameRow).where(GameRow.room_id.in_(rooms)))
                 connection.execute(delete(RoomRow).where(RoomRow.id.in_(rooms)))
@@ -459,6 +463,36 @@ class GameStore:
                 raise KeyError(game_id)
             raise StaleWrite(f"game {game_id} changed since version {version}")
         return stored
+
+    # ------------------------------------------------------------------ reviews
+
+    def save_review(self, game_id: str, hand_number: int, review: dict[str, Any]) -> bool:
+        """Keep a finished hand's review; False (nothing written) when one is kept already: a review is
+        computed once, and the first one stored is the one every reader gets."""
+        values = {"game_id": game_id, "hand_number": hand_number, "review": review, "created_at": _now()}
+
+        def write() -> bool:
+            try:
+                with self.engine.begin() as connection:
+                    connection.execute(insert(ReviewRow).values(**values))
+            except IntegrityError:
+                return False
+            return True
+
+        return retrying(write)
+
+    def review(self, game_id: str, hand_number: int) -> dict[str, Any] | None:
+        """The stored review of a game's hand, or None."""
+        query = select(ReviewRow.review).where(ReviewRow.game_id == game_id, ReviewRow.hand_number == hand_number)
+        with self.engine.connect() as connection:
+            found = connection.execute(query).scalar()
+        return None if found is None else dict(found)
+
+    def reviewed_hands(self, game_id: str) -> list[int]:
+        """The hands of a game whose review is stored, in order."""
+        query = select(ReviewRow.hand_number).where(ReviewRow.game_id == game_id).order_by(ReviewRow.hand_number)
+        with self.engine.connect() as connection:
+            return [int(number) for number in connection.execute(query).scalars()]
 
     def delete(self, game_id: str) -> bool:
         """Remove a game that is not a room's (abandoned by its players); whether there was one to remove."""

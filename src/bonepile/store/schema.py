@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Integer, String, false
+from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Integer, String, UniqueConstraint, false
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -92,6 +92,19 @@ class RoomRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewRow(Base):
+    """A finished hand's review (``bonepile.review.HandReview.to_json``), computed once: one per game and hand."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (UniqueConstraint("game_id", "hand_number", name="uq_reviews_game_hand"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(String(32))
+    hand_number: Mapped[int] = mapped_column(Integer)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True, slots=True)

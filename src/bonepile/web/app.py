@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -41,6 +41,7 @@ from bonepile.web.errors import ApiError, bad_seat, unknown_game
 from bonepile.web.fallback import Fallback
 from bonepile.web.guards import Bucket, HostCheck, KeyedBuckets
 from bonepile.web.language import Language
+from bonepile.web.reviews import Reviews
 from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
 from bonepile.web.sessions import (
@@ -345,6 +346,7 @@ def create_app(
         store, ai_delay=ai_delay, hand_pause=hand_pause, room_hand_wait=room_hand_wait, bus=bus, settings=settings
     )
     rooms = RoomManager(store, manager, bus)
+    reviews = Reviews(manager)
     fallback = Fallback(manager, rooms, bus, settings.bus_poll)
     room_socket = RoomSocket(rooms, limits or Limits())
     creations = KeyedBuckets(settings.create_burst, settings.create_rate)
@@ -379,6 +381,7 @@ def create_app(
         finally:
             await fallback.stop()
             await rooms.close()
+            await reviews.stop()
             await manager.stop()
             await bus.stop()
             store.close()
@@ -538,6 +541,16 @@ def create_app(
     ) -> dict[str, Any]:
         hint_requests.check(client_key(request), "hints")
         return await manager.hint(game_id, seat, level)
+
+    @app.get("/api/games/{game_id}/review")
+    async def get_review(
+        game_id: str, request: Request, response: Response, hand: int = Query(ge=1, le=100_000)
+    ) -> dict[str, Any]:
+        """A finished hand's review: 202 with its progress while the hint workers compute it, then 200
+        (docs/web-protocol.md, review); a new computation counts against the client's hint allowance."""
+        status, body = await reviews.get(game_id, hand, lambda: hint_requests.check(client_key(request), "hints"))
+        response.status_code = status
+        return body
 
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:

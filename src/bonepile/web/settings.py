@@ -43,6 +43,9 @@ class Settings:
     hint_timeout: float = field(default=20.0, metadata={"help": N_("seconds a hint may take before it is given up")})
     hint_burst: int = field(default=5, metadata={"help": N_("hints one client may ask for at once")})
     hint_rate: float = field(default=0.5, metadata={"help": N_("hints per second one client regains")})
+    review_worlds: int = field(
+        default=64, metadata={"help": N_("worlds each move of a hand's review is played in (its budget)")}
+    )
     game_sockets: int = field(default=16, metadata={"help": N_("sockets open on one game (/ws/games)")})
     total_game_sockets: int = field(default=1000, metadata={"help": N_("sockets open on /ws/games in all")})
     socket_hello_timeout: float = field(
@@ -133,8 +136,8 @@ class Settings:
                 raise ValueError(_("{name} must not be negative, not {value}", name=spec.name, value=repr(value)))
         if self.min_turn_time > self.max_turn_time:
             raise ValueError(_("min_turn_time is over max_turn_time"))
-        if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1:
-            raise ValueError(_("hint_workers, page_size and max_moves must be at least 1"))
+        if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1 or self.review_worlds < 1:
+            raise ValueError(_("hint_workers, page_size, max_moves and review_worlds must be at least 1"))
         if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
             raise ValueError(_("sqlite_synchronous must be one of {values}", values=", ".join(SQLITE_SYNCHRONOUS)))
         if not 0.1 <= self.bus_heartbeat <= 10:
