@@ -29,6 +29,7 @@ views of the moves it missed) and checks the move again.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import time
@@ -55,6 +56,7 @@ from bonepile.web.views import (
     SeatInfo,
     Table,
     move_words,
+    shown_name,
     sides_json,
     view,
 )
@@ -209,7 +211,7 @@ class Played:
 
     def last_move(self) -> LastMove:
         """The move with its words, in the current language."""
-        text = move_words(self.name, self.played, self.timed_out, self.deal, self.game)
+        text = move_words(shown_name(self.name), self.played, self.timed_out, self.deal, self.game)
         return LastMove(self.number, self.seat, self.move, text, self.timed_out)
 
     def to_json(self) -> dict[str, Any]:
@@ -471,7 +473,7 @@ class GameSession:
             id=self.id,
             game=self.name,
             preset=self.preset,
-            seats=self.seats,
+            seats=tuple(dataclasses.replace(info, name=shown_name(info.name)) for info in self.seats),
             move_number=self.move_number,
             over=self.over,
             winner_sides=tuple(sorted(self.game.winners)),

@@ -49,6 +49,7 @@ from bonepile.web.sessions import (
     record_of,
 )
 from bonepile.web.times import iso as _iso
+from bonepile.web.views import shown_name
 
 log = logging.getLogger(__name__)
 
@@ -232,7 +233,7 @@ class RoomManager:
                     "seat": seat,
                     "kind": info["kind"],
                     "level": info.get("level"),
-                    "name": info["name"],
+                    "name": shown_name(info["name"]),
                     "taken": bool(info.get("taken")) if human else True,
                     "connected": seat in hub.connected if human else True,
                     "host": seat == room.host_seat,

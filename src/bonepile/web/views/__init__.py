@@ -26,6 +26,7 @@ is made: a cache of texts keys on the language.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
@@ -93,6 +94,26 @@ class Table:
 
     def name(self, seat: int) -> str:
         return self.seats[seat].name
+
+
+_DEFAULT_NAMED = re.compile(r"(Player|Computer) ([1-9][0-9]?)")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the reader sees it: the server's default names ("You", "Computer", "Player 2",
+    "Computer 3", stored in English for every reader of a room) in the reader's language, any name a person
+    chose as it is."""
+    if name == "You":
+        return _("You")
+    if name == "Computer":
+        return _("Computer")
+    numbered = _DEFAULT_NAMED.fullmatch(name)
+    if numbered is None:
+        return name
+    number = int(numbered.group(2))
+    return (
+        _("Player {number}", number=number) if numbered.group(1) == "Player" else _("Computer {number}", number=number)
+    )
 
 
 def is_you(name: str) -> bool:

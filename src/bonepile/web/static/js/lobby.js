@@ -143,7 +143,7 @@ export class Lobby {
       this.nameFor = seat;
       const mine = seat === null ? null : room.seats[seat];
       // A seat's default name ("Player 2", in the server's words or in English) is not the reader's own.
-      const named = mine && !/^Player \d+$/.test(mine.name) && mine.name !== t("Player {n}", { n: seat + 1 });
+      const named = mine && !/^Player \d+$/.test(mine.name) && mine.name !== t("Player {number}", { number: seat + 1 });
       this.nameInput.value = named ? mine.name : this.nameInput.value;
     }
     this.render();

@@ -48,8 +48,8 @@ const BONUS_FLASHES = {
   "start bonus": N_("Start bonus! {points}"),
 };
 
-/** The player called "You" (the lone human, as the server names them). */
-const isYou = (name) => String(name).trim().toLowerCase() === "you";
+/** The player called "You" (the lone human, as the server names them, in the reader's language). */
+const isYou = (name) => ["you", t("You").toLowerCase()].includes(String(name).trim().toLowerCase());
 
 /** The sound switch's picture: a speaker, with waves when sound is on and a cross when it is off. */
 function speakerIcon(on) {
