@@ -10,14 +10,15 @@ fresh round to set up (anything with the private set-up methods of
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Protocol, TypeVar
 
+from bonepile.core.bits import bit_indices
 from bonepile.core.errors import InvalidMoveError, InvalidPositionError
 from bonepile.triominoes._grid import corners, edges
 from bonepile.triominoes._layout import _ALL_TILES
 from bonepile.triominoes._rules import Rules
-from bonepile.triominoes._tiles import Move, MoveKind, Tile
+from bonepile.triominoes._tiles import TILES, Move, MoveKind, Tile
 from bonepile.triominoes._values import Termination
 
 
@@ -231,3 +232,53 @@ class _PositionReader:
         if len(parts) != count or not all(re.fullmatch(r"-?\d+", p) for p in parts):
             raise self.fail(f"{name} must be {count} whole numbers, not {words!r}")
         return [int(p) for p in parts]
+
+
+class _Written(Protocol):
+    """What the writer reads of a round (``Round`` has it all)."""
+
+    _hands: list[int]
+    _scores: list[int]
+    _to_move: int
+    _starter: int
+    _openings: int
+    _draws: int
+    _passes: int
+    _out: list[int]
+
+    @property
+    def board(self) -> tuple[Move, ...]: ...
+
+    @property
+    def _summary(self) -> object | None: ...
+
+    @property
+    def _filled(self) -> Mapping[int, object]: ...
+
+    def pool(self) -> tuple[Tile, ...]: ...
+
+
+def _tiles_of(mask: int) -> tuple[Tile, ...]:
+    return tuple(TILES[i] for i in bit_indices(mask))
+
+
+def write_position(round_: _Written) -> str:
+    """The position text of ``round_`` (the format: ``Round.position``)."""
+    board = ", ".join(str(m) for m in round_.board) or "-"
+    hands = " / ".join(" ".join(str(t) for t in _tiles_of(mask)) or "-" for mask in round_._hands)
+    pool = " ".join(str(t) for t in round_.pool()) or "-"
+    scores = " ".join(str(s) for s in round_._scores)
+    turn = "over" if round_._summary is not None else str(round_._to_move)
+    parts = [f"board: {board}", f"hands: {hands}", f"pool: {pool}", f"scores: {scores}", f"turn: {turn}"]
+    parts.append(f"starter: {round_._starter}")
+    if not round_._filled:
+        parts.append(
+            "open: " + ("any" if round_._openings == _ALL_TILES else " ".join(map(str, _tiles_of(round_._openings))))
+        )
+    if round_._draws:
+        parts.append(f"draws: {round_._draws}")
+    if round_._passes:
+        parts.append(f"passes: {round_._passes}")
+    if round_._out:
+        parts.append("out: " + " ".join(map(str, round_._out)))
+    return "; ".join(parts)

@@ -37,7 +37,7 @@ from bonepile.triominoes._layout import (
     HEXAGON_BONUS_GOLIATH,
     Layout,
 )
-from bonepile.triominoes._position import _PositionReader
+from bonepile.triominoes._position import _PositionReader, write_position
 from bonepile.triominoes._rules import Rules
 from bonepile.triominoes._tiles import DRAW, ORIGIN, PASS, TILES, TIMEOUT, Move, MoveKind, Place, Tile, _read_numbers
 from bonepile.triominoes._values import (
@@ -963,24 +963,7 @@ class Round(Layout):
         order; hands in seat order; the pool in drawing order; scores are
         game scores.
         """
-        board = ", ".join(str(m) for m in self.board) or "-"
-        hands = " / ".join(" ".join(str(t) for t in _tiles(mask)) or "-" for mask in self._hands)
-        pool = " ".join(str(t) for t in self.pool()) or "-"
-        scores = " ".join(str(s) for s in self._scores)
-        turn = "over" if self._summary is not None else str(self._to_move)
-        parts = [f"board: {board}", f"hands: {hands}", f"pool: {pool}", f"scores: {scores}", f"turn: {turn}"]
-        parts.append(f"starter: {self._starter}")
-        if not self._filled:
-            parts.append(
-                "open: " + ("any" if self._openings == _ALL_TILES else " ".join(map(str, _tiles(self._openings))))
-            )
-        if self._draws:
-            parts.append(f"draws: {self._draws}")
-        if self._passes:
-            parts.append(f"passes: {self._passes}")
-        if self._out:
-            parts.append("out: " + " ".join(map(str, self._out)))
-        return "; ".join(parts)
+        return write_position(self)
 
     def __str__(self) -> str:
         return self.position()
