@@ -15,6 +15,7 @@ from bonepile.arena.backends import batch_size_for, make_backend
 from bonepile.arena.runner import pairings
 from bonepile.core.errors import RulesError
 from bonepile.games import game_info
+from bonepile.i18n import _, n_, p_
 from bonepile.store import save_record
 
 
@@ -24,9 +25,9 @@ def _parse_sprt(text: str | None) -> tuple[float, float] | None:
     try:
         elo0, elo1 = (float(part) for part in text.split(","))
     except ValueError:
-        raise RulesError(f"--sprt takes two Elo values like '0,10', not {text!r}") from None
+        raise RulesError(_("--sprt takes two Elo values like '0,10', not {text}", text=repr(text))) from None
     if elo0 == elo1:
-        raise RulesError(f"--sprt needs two different Elo values, not {text!r}")
+        raise RulesError(_("--sprt needs two different Elo values, not {text}", text=repr(text)))
     return (elo0, elo1)
 
 
@@ -35,7 +36,8 @@ def run_arena_command(args: argparse.Namespace) -> int:
     known = agent_names()
     for name in agents:
         if name not in known:
-            raise RulesError(f"unknown agent {name!r}; choose from {', '.join(known)}")
+            # TRANSLATORS: {agents} lists the agents' names (greedy, ismcts...), kept as they are.
+            raise RulesError(_("unknown agent {name}; choose from {agents}", name=repr(name), agents=", ".join(known)))
     info = game_info(args.game)
     preset = args.preset or info.default_preset
     # Building one game first turns a bad preset or player count into a clear error before the bar starts.
@@ -53,7 +55,8 @@ def run_arena_command(args: argparse.Namespace) -> int:
     )
     total = config.games * len(pairings(config, probe.num_sides))
     console = Console(stderr=True)
-    unit = "hands" if args.hands else "games"
+    # TRANSLATORS: after the progress bar's count ("12/40 games").
+    unit = p_("progress", "hands") if args.hands else p_("progress", "games")
     with (
         make_backend(args.backend, args.jobs, args.ray_address) as backend,
         Progress(
@@ -62,7 +65,8 @@ def run_arena_command(args: argparse.Namespace) -> int:
             MofNCompleteColumn(),
             TextColumn(unit),
             TimeElapsedColumn(),
-            TextColumn("eta"),
+            # TRANSLATORS: before the time left on the progress bar (estimated time of arrival).
+            TextColumn(_("eta")),
             TimeRemainingColumn(),
             console=console,
             transient=args.json,
@@ -70,7 +74,7 @@ def run_arena_command(args: argparse.Namespace) -> int:
     ):
         task = progress.add_task("arena", total=total)
 
-        def advance(_: GameResult) -> None:
+        def advance(_result: GameResult) -> None:
             progress.advance(task)
 
         result = run_arena(
@@ -98,19 +102,25 @@ def run_arena_command(args: argparse.Namespace) -> int:
 def results_table(result: ArenaResult) -> Table:
     config = result.config
     summary = result.to_dict()
-    unit = "hands" if config.hands_only else "games"
-    played = f"{summary['games']} {unit}"
-    if not config.hands_only:
-        played += f" ({summary['hands']} hands)"
-    title = f"{config.game} · {config.preset} · {result.players} players · {played} · seed {config.seed}"
+    # TRANSLATORS: how many games (or hands) an arena played; the English says "games" and "hands" even for one.
+    if config.hands_only:
+        played = n_("{count} hands", "{count} hands", summary["games"])
+    else:
+        played = n_(
+            "{count} games ({hands} hands)", "{count} games ({hands} hands)", summary["games"], hands=summary["hands"]
+        )
+    players = n_("{count} player", "{count} players", result.players)
+    seed = _("seed {seed}", seed=str(config.seed))
+    title = " · ".join([config.game, str(config.preset), players, played, seed])
     table = Table(title=title)
-    table.add_column("agent")
-    table.add_column(unit, justify="right")
-    table.add_column("wins", justify="right")
-    table.add_column("win rate (95%)", justify="right")
-    table.add_column("pts/hand", justify="right")
-    table.add_column("Elo ± 95%", justify="right")
-    table.add_column("ms/move", justify="right")
+    # TRANSLATORS: the column headers of the arena's results table (a research tool).
+    table.add_column(_("agent"))
+    table.add_column(p_("column", "hands") if config.hands_only else p_("column", "games"), justify="right")
+    table.add_column(_("wins"), justify="right")
+    table.add_column(_("win rate (95%)"), justify="right")
+    table.add_column(_("pts/hand"), justify="right")
+    table.add_column(_("Elo ± 95%"), justify="right")
+    table.add_column(_("ms/move"), justify="right")
     for stats in sorted(result.agents, key=lambda s: -(s.rating.elo if s.rating else 0.0)):
         low, high = stats.win_interval
         rating = f"{stats.rating.elo:+.0f} ± {stats.rating.half_width:.0f}" if stats.rating else "-"
@@ -126,9 +136,17 @@ def results_table(result: ArenaResult) -> Table:
     if result.sprt_decisions:
         assert config.sprt is not None
         elo0, elo1 = config.sprt
+        # TRANSLATORS: a sequential test's verdict: {first} and {second} are agents, {hypothesis} H1 or H0,
+        # {elo} and {other} signed Elo differences (+10, +0).
         table.caption = "\n".join(
-            f"SPRT {first} over {second}: {'H1' if decision == 'H1' else 'H0'} accepted "
-            f"({elo1 if decision == 'H1' else elo0:+g} Elo rather than {elo0 if decision == 'H1' else elo1:+g})"
+            _(
+                "SPRT {first} over {second}: {hypothesis} accepted ({elo} Elo rather than {other})",
+                first=first,
+                second=second,
+                hypothesis="H1" if decision == "H1" else "H0",
+                elo=f"{elo1 if decision == 'H1' else elo0:+g}",
+                other=f"{elo0 if decision == 'H1' else elo1:+g}",
+            )
             for (first, second), decision in result.sprt_decisions.items()
         )
     return table

@@ -38,6 +38,7 @@ from bonepile.cli.terminal import (
 from bonepile.core.errors import BonepileError
 from bonepile.core.seeds import seat_seed as agent_seed
 from bonepile.games import game_info
+from bonepile.i18n import N_, _, n_, p_
 from bonepile.mexican_train import (
     DRAW,
     MEXICAN,
@@ -79,18 +80,34 @@ class Glyphs:
     more: str
 
 
-UNICODE = Glyphs(marker="⚑ open", arrow="→", dot=" · ", none="—", more="…")
-ASCII = Glyphs(marker="[open]", arrow="->", dot=" - ", none="-", more="~")
+# TRANSLATORS: the marker of a personal train open to everyone (M5), after the train's owner.
+UNICODE = Glyphs(marker=N_("⚑ open"), arrow="→", dot=" · ", none="—", more="…")
+# TRANSLATORS: the marker of a personal train open to everyone (M5), for terminals without the flag sign.
+ASCII = Glyphs(marker=N_("[open]"), arrow="->", dot=" - ", none="-", more="~")
 
 
 # ----------------------------------------------------------------- words
 
 
 def train_name(owner: int | None, names: Sequence[str], viewer: int = HUMAN) -> str:
-    """A train as the table names it: "the Mexican Train", "your train", "AI 2's train"."""
+    """A train as the table names it: "the Mexican Train", "your train", "AI 2's train" (a label, not in a sentence)."""
     if owner is None:
-        return "the Mexican Train"
-    return "your train" if owner == viewer else f"{names[owner]}'s train"
+        return _("the Mexican Train")
+    # TRANSLATORS: a personal train, named by its owner; {player} is a name.
+    return _("your train") if owner == viewer else _("{player}'s train", player=names[owner])
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the person at the keyboard under the default name ("You"), who has sentences of their own."""
+    return name == _("You")
+
+
+def and_text(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann and Bo and Cy': names joined as the game's end joins them."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{first} and {second}", first=said, second=name)
+    return said
 
 
 def train_word(owner: int | None, viewer: int = HUMAN) -> str:
@@ -112,20 +129,28 @@ def owner_of(move: Move, player: int) -> int | None:
 
 def move_words(name: str, move: Move, player: int, names: Sequence[str]) -> str:
     """A move in words: "AI 1 played 12-5 on the Mexican Train", "You drew a tile", "AI 2 passed"."""
+    you = is_you(name)
     if move.kind is MoveKind.DRAW:
-        return f"{name} drew a tile"
+        return _("You drew a tile") if you else _("{player} drew a tile", player=name)
     if move.kind is MoveKind.PASS:
-        return f"{name} passed"
+        return _("You passed") if you else _("{player} passed", player=name)
     owner = owner_of(move, player)
+    tile = str(move.tile)
+    if you:
+        if owner is None:
+            return _("You played {tile} on the Mexican Train", tile=tile)
+        if owner == HUMAN:
+            return _("You played {tile} on your train", tile=tile)
+        # TRANSLATORS: {owner} is the name of the player whose personal train it is.
+        return _("You played {tile} on {owner}'s train", tile=tile, owner=names[owner])
     if owner is None:
-        where = "the Mexican Train"
-    elif owner == HUMAN:
-        where = "your train"
-    elif owner == player:
-        where = "their own train"
-    else:
-        where = f"{names[owner]}'s train"
-    return f"{name} played {move.tile} on {where}"
+        return _("{player} played {tile} on the Mexican Train", player=name, tile=tile)
+    if owner == HUMAN:
+        return _("{player} played {tile} on your train", player=name, tile=tile)
+    if owner == player:
+        return _("{player} played {tile} on their own train", player=name, tile=tile)
+    # TRANSLATORS: {owner} is the name of the player whose personal train it is.
+    return _("{player} played {tile} on {owner}'s train", player=name, tile=tile, owner=names[owner])
 
 
 def playable(observation: Observation) -> list[int]:
@@ -137,10 +162,11 @@ def playable(observation: Observation) -> list[int]:
 def what_to_do(observation: Observation) -> str:
     legal = observation.legal_moves
     if legal and legal[0].kind is MoveKind.DRAW:
-        return "nothing fits, d to draw"
+        return _("nothing fits, d to draw")
     if legal and legal[0].kind is MoveKind.PASS:
-        return "the tile drawn fits nowhere, p to pass"
-    return f"you can play {numbers_text(playable(observation))}"
+        return _("the tile drawn fits nowhere, p to pass")
+    # TRANSLATORS: {numbers} lists the numbers of the player's tiles that can be played ("1, 3 or 5").
+    return _("you can play {numbers}", numbers=numbers_text(playable(observation)))
 
 
 def waiting_words(observation: Observation, names: Sequence[str]) -> list[str]:
@@ -148,13 +174,37 @@ def waiting_words(observation: Observation, names: Sequence[str]) -> list[str]:
     lines = []
     for index, (tile, where) in enumerate(observation.waiting_doubles):
         owner = None if where == MEXICAN else int(where)
-        on = train_name(owner, names)
         if index == 0 and observation.to_move is not None:
-            who = "you" if observation.to_move == HUMAN else names[observation.to_move]
-            lines.append(f"the {tile} on {on} waits: {who} must cover it")
+            lines.append(_must_cover(str(tile), owner, observation.to_move, names))
+        elif owner is None:
+            # TRANSLATORS: {tile} is a double in notation (6-6).
+            lines.append(_("the {tile} on the Mexican Train waits to be covered next", tile=str(tile)))
+        elif owner == HUMAN:
+            lines.append(_("the {tile} on your train waits to be covered next", tile=str(tile)))
         else:
-            lines.append(f"the {tile} on {on} waits to be covered next")
+            lines.append(
+                _("the {tile} on {owner}'s train waits to be covered next", tile=str(tile), owner=names[owner])
+            )
     return lines
+
+
+def _must_cover(tile: str, owner: int | None, mover: int, names: Sequence[str]) -> str:
+    """M6: 'the 6-6 on AI 1's train waits: you must cover it', a sentence for each train and each mover."""
+    if mover == HUMAN:
+        if owner is None:
+            # TRANSLATORS: {tile} is a double in notation (6-6).
+            return _("the {tile} on the Mexican Train waits: you must cover it", tile=tile)
+        if owner == HUMAN:
+            return _("the {tile} on your train waits: you must cover it", tile=tile)
+        return _("the {tile} on {owner}'s train waits: you must cover it", tile=tile, owner=names[owner])
+    player = names[mover]
+    if owner is None:
+        return _("the {tile} on the Mexican Train waits: {player} must cover it", tile=tile, player=player)
+    if owner == HUMAN:
+        return _("the {tile} on your train waits: {player} must cover it", tile=tile, player=player)
+    return _(
+        "the {tile} on {owner}'s train waits: {player} must cover it", tile=tile, owner=names[owner], player=player
+    )
 
 
 # ----------------------------------------------------------------- the answers
@@ -188,7 +238,8 @@ def read_train(word: str, names: Sequence[str], players: int) -> int | Rejected 
     matches = [seat for seat, name in enumerate(names) if name.lower() == word or name.lower().startswith(word)]
     if len(matches) == 1:
         return matches[0]
-    return Rejected(f"{word!r} is no train: say mine, mexican, or a player's @number")
+    # TRANSLATORS: {word} is what was typed; mine, mexican and @number are move notation, typed as they are.
+    return Rejected(_("{word} is no train: say mine, mexican, or a player's @number", word=repr(word)))
 
 
 def interpret(text: str, observation: Observation, names: Sequence[str]) -> Answer:
@@ -199,32 +250,41 @@ def interpret(text: str, observation: Observation, names: Sequence[str]) -> Answ
     if not words:
         if len(legal) == 1 and not legal[0].is_play:
             return legal[0]
-        return Rejected(f"choose a tile: {what_to_do(observation)}")
+        # TRANSLATORS: {hint} says what the player can do ("you can play 1, 3 or 5").
+        return Rejected(_("choose a tile: {hint}", hint=what_to_do(observation)))
     if len(words) == 1 and words[0] in QUIT_WORDS:
         return Quit()
     if len(words) == 1 and words[0] in ("d", "draw", "p", "pass"):
         move = DRAW if words[0].startswith("d") else PASS
         if move in legal:
             return move
-        return Rejected(f"you cannot {move} now: {what_to_do(observation)}")
+        if move is DRAW:
+            return Rejected(_("you cannot draw now: {hint}", hint=what_to_do(observation)))
+        return Rejected(_("you cannot pass now: {hint}", hint=what_to_do(observation)))
     if len(words) > 2:
-        return Rejected(f"{text.strip()!r} is not a move: {what_to_do(observation)}")
+        return Rejected(_("{text} is not a move: {hint}", text=repr(text.strip()), hint=what_to_do(observation)))
     first = words[0]
     if first.isdigit():
         number = int(first)
         if not 1 <= number <= len(observation.hand):
-            return Rejected(f"there is no tile {number}: your tiles are numbered 1 to {len(observation.hand)}")
+            return Rejected(
+                _(
+                    "there is no tile {number}: your tiles are numbered 1 to {count}",
+                    number=number,
+                    count=len(observation.hand),
+                )
+            )
         tile = observation.hand[number - 1]
     else:
         try:
             tile = Tile.parse(first)
         except InvalidMoveError:
-            return Rejected(f"{text.strip()!r} is not a move: {what_to_do(observation)}")
+            return Rejected(_("{text} is not a move: {hint}", text=repr(text.strip()), hint=what_to_do(observation)))
         if tile not in observation.hand:
-            return Rejected(f"you do not hold {tile}: {what_to_do(observation)}")
+            return Rejected(_("you do not hold {tile}: {hint}", tile=str(tile), hint=what_to_do(observation)))
     moves = {owner_of(move, HUMAN): move for move in legal if move.tile == tile}
     if not moves:
-        return Rejected(f"{tile} fits no train open to you: {what_to_do(observation)}")
+        return Rejected(_("{tile} fits no train open to you: {hint}", tile=str(tile), hint=what_to_do(observation)))
     if len(words) == 2:
         owner = read_train(words[1], names, observation.rules.players)
         if isinstance(owner, Rejected):
@@ -232,7 +292,16 @@ def interpret(text: str, observation: Observation, names: Sequence[str]) -> Answ
         if owner in moves:
             return moves[owner]
         where = numbers_text([train_word(o) for o in moves])
-        return Rejected(f"{tile} goes on {where} here, not on {train_name(owner, names)}")
+        # TRANSLATORS: {trains} lists the trains the tile can go on, in notation ("mine or @3").
+        if owner is None:
+            said = _("{tile} goes on {trains} here, not on the Mexican Train", tile=str(tile), trains=where)
+        elif owner == HUMAN:
+            said = _("{tile} goes on {trains} here, not on your train", tile=str(tile), trains=where)
+        else:
+            said = _(
+                "{tile} goes on {trains} here, not on {owner}'s train", tile=str(tile), trains=where, owner=names[owner]
+            )
+        return Rejected(said)
     if len(moves) == 1:
         return next(iter(moves.values()))
     return ChooseTrain(tile, moves)
@@ -240,7 +309,10 @@ def interpret(text: str, observation: Observation, names: Sequence[str]) -> Answ
 
 def train_choices(choice: ChooseTrain, names: Sequence[str]) -> str:
     """'mine = your train, mexican = the Mexican Train, @3 = AI 2's train'."""
-    return ", ".join(f"{train_word(owner)} = {train_name(owner, names)}" for owner in choice.moves)
+    # TRANSLATORS: one choice of train: its word in move notation (mine, mexican, @3) and its name.
+    return ", ".join(
+        _("{word} = {train}", word=train_word(owner), train=train_name(owner, names)) for owner in choice.moves
+    )
 
 
 def interpret_train(
@@ -255,16 +327,18 @@ def interpret_train(
     owner = read_train(word, names, players)
     if not isinstance(owner, Rejected) and owner in choice.moves:
         return choice.moves[owner]
-    return Rejected(f"answer {train_choices(choice, names)} (enter to choose another tile)")
+    # TRANSLATORS: {choices} lists the trains to answer ("mine = your train, mexican = the Mexican Train").
+    return Rejected(_("answer {choices} (enter to choose another tile)", choices=train_choices(choice, names)))
 
 
 def prompt(observation: Observation) -> str:
     legal = observation.legal_moves
     if legal and legal[0].kind is MoveKind.DRAW:
-        return "d to draw (or enter), q to quit > "
+        return _("d to draw (or enter), q to quit > ")
     if legal and legal[0].kind is MoveKind.PASS:
-        return "p to pass (or enter), q to quit > "
-    return f"Your move: a tile number 1-{len(observation.hand)} (and a train), or q to quit > "
+        return _("p to pass (or enter), q to quit > ")
+    # TRANSLATORS: the prompt of a turn; {count} is how many tiles the player holds.
+    return _("Your move: a tile number 1-{count} (and a train), or q to quit > ", count=len(observation.hand))
 
 
 # ----------------------------------------------------------------- the screen
@@ -273,12 +347,21 @@ def prompt(observation: Observation) -> str:
 def header(observation: Observation, seed: int, glyphs: Glyphs) -> Group:
     """Two lines: the game (its preset, the table, the seed), then the round, its engine and the boneyard."""
     rules = observation.rules
-    game = glyphs.dot.join(["Mexican Train", rules.preset, f"{rules.players} players", f"seed {seed}"])
+    game = glyphs.dot.join(
+        [
+            _("Mexican Train"),
+            rules.preset,
+            n_("{count} player", "{count} players", rules.players),
+            _("seed {seed}", seed=str(seed)),
+        ]
+    )
     round_ = glyphs.dot.join(
         [
-            f"Round {observation.round_number} of {rules.rounds}",
-            f"engine {observation.engine}",
-            f"boneyard {observation.boneyard_size}",
+            _("Round {number} of {rounds}", number=observation.round_number, rounds=rules.rounds),
+            # TRANSLATORS: the engine is the round's starting double's number, on the hub.
+            _("engine {engine}", engine=observation.engine),
+            # TRANSLATORS: how many tiles are left in the boneyard.
+            _("boneyard {count}", count=observation.boneyard_size),
         ]
     )
     return Group(Text(game, style="bold"), Text(round_, style="bold"))
@@ -287,19 +370,20 @@ def header(observation: Observation, seed: int, glyphs: Glyphs) -> Group:
 def train_row(train: TrainView, observation: Observation, names: Sequence[str], glyphs: Glyphs) -> list[Text]:
     """One train as a row: its word, whose it is and its marker, its tiles from the hub out, its open end."""
     owner = train.owner
-    waiting = {None if where == MEXICAN else int(where) for _, where in observation.waiting_doubles}
+    waiting = {None if where == MEXICAN else int(where) for _tile, where in observation.waiting_doubles}
     if owner is None:
-        who = Text("Mexican Train", style=MEXICAN_STYLE)
+        who = Text(_("Mexican Train"), style=MEXICAN_STYLE)
     elif owner == HUMAN:
-        who = Text("your train", style=YOURS_STYLE)
+        who = Text(_("your train"), style=YOURS_STYLE)
     else:
         who = Text(f"{names[owner]}")
     if train.marked:
-        who.append(f" {glyphs.marker}", style="bold")
+        who.append(" " + _(glyphs.marker), style="bold")
     tiles = Text(" ".join(f"{a}-{b}" for a, b in train.tiles) if train.tiles else glyphs.none)
     end = Text(f"{glyphs.arrow} {train.open_end}", style=WAITING_STYLE if owner in waiting and train.tiles else "bold")
     if owner in waiting and train.tiles:
-        end.append(" double!", style=WAITING_STYLE)
+        # TRANSLATORS: after a train's open end: a double lies there, waiting to be covered (M6).
+        end.append(" " + _("double!"), style=WAITING_STYLE)
     return [Text(train_word(owner)), who, tiles, end]
 
 
@@ -310,7 +394,11 @@ def trains_table(observation: Observation, names: Sequence[str], glyphs: Glyphs)
     grid.add_column(overflow="fold")
     grid.add_column(no_wrap=True)
     grid.add_row(
-        Text("hub", style="bold"), Text(f"engine {observation.engine}", style="bold magenta"), Text(""), Text("")
+        # TRANSLATORS: the hub, where the trains start from the engine (the starting double).
+        Text(_("hub"), style="bold"),
+        Text(_("engine {engine}", engine=observation.engine), style="bold magenta"),
+        Text(""),
+        Text(""),
     )
     trains = list(observation.trains)
     # The Mexican Train first, then yours, then the others in seat order.
@@ -323,15 +411,16 @@ def trains_table(observation: Observation, names: Sequence[str], glyphs: Glyphs)
 def players_grid(observation: Observation, names: Sequence[str]) -> Table:
     """The other players, one a row: name, tile count, total (the one to move in yellow)."""
     grid = Table.grid(padding=(0, 2))
-    for _ in range(3):
+    for _column in range(3):
         grid.add_column(no_wrap=True)
     for seat, name in enumerate(names):
         if seat == HUMAN:
             continue
         style = "bold yellow" if observation.to_move == seat else ""
         count = observation.tile_counts[seat]
-        tiles = f"{count} tile{'s' if count != 1 else ''}"
-        grid.add_row(Text(name, style=style), Text(tiles), Text(f"total {observation.scores[seat]}"))
+        tiles = n_("{count} tile", "{count} tiles", count)
+        # TRANSLATORS: a player's total of pips over the rounds so far (the lowest wins).
+        grid.add_row(Text(name, style=style), Text(tiles), Text(_("total {points}", points=observation.scores[seat])))
     return grid
 
 
@@ -354,28 +443,37 @@ def recent(observation: Observation, names: Sequence[str], count: int) -> list[s
     for event in observation.events[-count:]:
         text = move_words(names[event.player], event.move, event.player, names)
         if event.marker_out:
-            text += " (marker out)"
+            text = marker_out(text)
         if event.marker_off:
-            text += " (marker off)"
+            # TRANSLATORS: after a move in the log: the player took their marker off their train (M5).
+            text = _("{move} (marker off)", move=text)
         lines.append(text)
     return lines
+
+
+def marker_out(said: str) -> str:
+    """A move with the note that its player put out their marker (M5)."""
+    # TRANSLATORS: after a move in the log: the player put out their marker, opening their train to all (M5).
+    return _("{move} (marker out)", move=said)
 
 
 def render_table(
     observation: Observation, names: Sequence[str], seed: int, glyphs: Glyphs, message: str = "", log: int = 0
 ) -> RenderableType:
     parts: list[RenderableType] = [header(observation, seed, glyphs), players_grid(observation, names)]
-    parts.append(Panel(trains_table(observation, names, glyphs), title="the hub and the trains", title_align="left"))
+    title = _("the hub and the trains")
+    parts.append(Panel(trains_table(observation, names, glyphs), title=title, title_align="left"))
     for line in waiting_words(observation, names):
         parts.append(Text(line, style=WAITING_STYLE))
     if observation.plays_again:
-        parts.append(Text("a double was laid: the same player plays again", style="bold"))
+        parts.append(Text(_("a double was laid: the same player plays again"), style="bold"))
     for line in recent(observation, names, log):
         parts.append(Text(line, style="dim"))
-    parts.append(Text(f"Your tiles (total {observation.scores[HUMAN]}):", style="bold"))
+    parts.append(Text(_("Your tiles (total {points}):", points=observation.scores[HUMAN]), style="bold"))
     parts.append(hand_rows(observation))
     if observation.to_move == HUMAN:
-        parts.append(Text(f"your turn, {what_to_do(observation)}", style="bold"))
+        # TRANSLATORS: {hint} says what the player can do ("you can play 1, 3 or 5").
+        parts.append(Text(_("your turn, {hint}", hint=what_to_do(observation)), style="bold"))
     if message:
         parts.append(Text(message, style="bold red"))
     return Group(*parts)
@@ -383,18 +481,23 @@ def render_table(
 
 def render_round_summary(summary: RoundSummary, rounds: int, names: Sequence[str]) -> RenderableType:
     """M7: the round's end: who went out (or that it was blocked), every hand face up, the pips, the totals."""
-    if summary.winner is not None:
-        who = names[summary.winner]
-        headline = f"Round {summary.number} of {rounds} (engine {summary.engine}): {who} went out"
+    values = {"number": summary.number, "rounds": rounds, "engine": summary.engine}
+    if summary.winner is not None and is_you(names[summary.winner]):
+        headline = _("Round {number} of {rounds} (engine {engine}): You went out", **values)
+    elif summary.winner is not None:
+        headline = _(
+            "Round {number} of {rounds} (engine {engine}): {player} went out", player=names[summary.winner], **values
+        )
     else:
-        headline = f"Round {summary.number} of {rounds} (engine {summary.engine}): blocked, nobody went out"
+        headline = _("Round {number} of {rounds} (engine {engine}): blocked, nobody went out", **values)
     table = Table(title=headline, title_justify="left", show_edge=False)
-    table.add_column("player")
-    table.add_column("left in hand")
-    table.add_column("pips", justify="right")
-    table.add_column("total", justify="right")
+    table.add_column(_("player"))
+    table.add_column(_("left in hand"))
+    table.add_column(_("pips"), justify="right")
+    table.add_column(_("total"), justify="right")
     for seat, name in enumerate(names):
-        hand = " ".join(str(tile) for tile in summary.hands[seat]) or "went out"
+        # TRANSLATORS: in the round's summary, instead of the tiles left: the player holds none.
+        hand = " ".join(str(tile) for tile in summary.hands[seat]) or p_("hand", "went out")
         table.add_row(name, hand, str(summary.points[seat]), str(summary.scores[seat]))
     return table
 
@@ -403,22 +506,28 @@ def render_game_over(
     outcome: GameOutcome, summaries: Sequence[RoundSummary], names: Sequence[str], seed: int, path: str | None
 ) -> RenderableType:
     """M8: the score sheet (a row per round, a column per player) and the winner: the lowest total."""
-    sheet = Table(title="Game over: the score sheet", title_justify="left")
-    sheet.add_column("round")
+    sheet = Table(title=_("Game over: the score sheet"), title_justify="left")
+    # TRANSLATORS: a column of the score sheet: the round's number (and its engine).
+    sheet.add_column(p_("column", "round"))
     order = sorted(range(len(names)), key=lambda seat: (outcome.scores[seat], seat))
     for seat in order:
         sheet.add_column(names[seat], justify="right")
     for summary in summaries:
         sheet.add_row(f"{summary.number} ({summary.engine})", *(str(summary.points[seat]) for seat in order))
-    sheet.add_row("total", *(str(outcome.scores[seat]) for seat in order), style="bold")
+    sheet.add_row(_("total"), *(str(outcome.scores[seat]) for seat in order), style="bold")
     winners = sorted(outcome.winners)
-    who = " and ".join(names[seat] for seat in winners)
+    who = and_text([names[seat] for seat in winners])
     best = outcome.scores[winners[0]]
-    verb = "win" if len(winners) > 1 or who == "You" else "wins"
-    lines: list[RenderableType] = [sheet, Text(f"{who} {verb} with the lowest total, {best} pips.", style="bold")]
+    if len(winners) > 1:
+        verdict = _("{players} win with the lowest total, {points} pips.", players=who, points=best)
+    elif is_you(who):
+        verdict = _("You win with the lowest total, {points} pips.", points=best)
+    else:
+        verdict = _("{player} wins with the lowest total, {points} pips.", player=who, points=best)
+    lines: list[RenderableType] = [sheet, Text(verdict, style="bold")]
     if path:
-        lines.append(Text(f"The record is saved in {path}."))
-    lines.append(Text(f"Seed {seed}: play it again with --seed {seed}."))
+        lines.append(Text(_("The record is saved in {path}.", path=path)))
+    lines.append(Text(_("Seed {seed}: play it again with --seed {seed}.", seed=str(seed))))
     return Group(*lines)
 
 
@@ -432,7 +541,9 @@ def seat_players(players: int, seed: int, name: str | None, opponent: str) -> tu
         make_agent(opponent, GAME, 0)
     except BonepileError:
         opponent = "random"
-    names = [(name or "").strip() or "You"] + [f"AI {seat} ({opponent})" for seat in range(1, players)]
+    # TRANSLATORS: an AI player's name at the table; {agent} is the agent's name (greedy, ismcts...), kept as it is.
+    ai = [_("AI {seat} ({agent})", seat=seat, agent=opponent) for seat in range(1, players)]
+    names = [(name or "").strip() or _("You"), *ai]
     agents = {seat: make_agent(opponent, GAME, agent_seed(seed, seat)) for seat in range(1, players)}
     return names, agents, opponent
 
@@ -444,7 +555,14 @@ def run(args: argparse.Namespace) -> int:
     names, agents, playing = seat_players(game.num_players, seed, args.name, args.opponent)
     terminal = Terminal.standard()
     if playing != args.opponent:
-        terminal.say(f"The {args.opponent} AI does not play Mexican Train yet: {playing} plays the other seats.")
+        # TRANSLATORS: {agent} and {playing} are agent names (ismcts, random), kept as they are.
+        terminal.say(
+            _(
+                "The {agent} AI does not play Mexican Train yet: {playing} plays the other seats.",
+                agent=args.opponent,
+                playing=playing,
+            )
+        )
     table = MexicanTrainTable(game, names, agents, terminal, RecordFile(args.record), max(0.0, args.delay))
     return table.play()
 
@@ -482,7 +600,13 @@ class MexicanTrainTable(TerminalTable[Game, Observation, Move, Glyphs]):
             return answer
 
     def _ask_train(self, choice: ChooseTrain, observation: Observation) -> Move | Quit | None:
-        question = f"{choice.tile} goes on {len(choice.moves)} trains: {train_choices(choice, self.names)} > "
+        # TRANSLATORS: which train? {choices} lists them ("mine = your train, mexican = the Mexican Train").
+        question = _(
+            "{tile} goes on {count} trains: {choices} > ",
+            tile=str(choice.tile),
+            count=len(choice.moves),
+            choices=train_choices(choice, self.names),
+        )
         while True:
             answer = interpret_train(self.terminal.ask(question), choice, self.names, observation.rules.players)
             if not isinstance(answer, Rejected):
@@ -497,10 +621,16 @@ class MexicanTrainTable(TerminalTable[Game, Observation, Move, Glyphs]):
         said = move_words(self.names[player], move, player, self.names)
         if held:  # the drawn tile is news only to the one who drew it
             drawn = set(round_.observation(HUMAN).hand) - held
-            said = f"{self.names[player]} drew " + " ".join(str(tile) for tile in drawn)
+            tiles = " ".join(str(tile) for tile in drawn)
+            name = self.names[player]
+            said = (
+                _("You drew {tiles}", tiles=tiles)
+                if is_you(name)
+                else _("{player} drew {tiles}", player=name, tiles=tiles)
+            )
         last = round_.events[-1] if round_.events else None
         if last is not None and last.marker_out:
-            said += " (marker out)"
+            said = marker_out(said)
         self._note(said)
         if summary is not None:
             self._round_over(round_, summary)
@@ -511,9 +641,9 @@ class MexicanTrainTable(TerminalTable[Game, Observation, Move, Glyphs]):
         self.terminal.show(self._table(final, log=False), render_round_summary(summary, game.rules.rounds, self.names))
         if game.is_over:
             with contextlib.suppress(InputEnded):
-                self.terminal.ask("Press enter for the score sheet > ")
+                self.terminal.ask(_("Press enter for the score sheet > "))
             return
-        if self.terminal.ask("Press enter for the next round (q to quit) > ").strip().lower() in QUIT_WORDS:
+        if self.terminal.ask(_("Press enter for the next round (q to quit) > ")).strip().lower() in QUIT_WORDS:
             raise QuitGame
 
     def _game_over(self) -> None:

@@ -29,6 +29,7 @@ from bonepile.cli.render_triominoes import (
     TableView,
     focus_lines,
     placed_text,
+    reason_text,
     render_game_over,
     render_round_summary,
     render_table,
@@ -346,7 +347,7 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
         if kind is EventKind.GOING_OUT:
             # TRANSLATORS: {reason} names a bonus in the rule sheet's words (kept in English for now).
             said = ", ".join(
-                _("{points} {reason}", points=signed(item.points, self.glyphs), reason=item.reason.value)
+                _("{points} {reason}", points=signed(item.points, self.glyphs), reason=reason_text(item.reason))
                 for item in event.items
             )
             return _("{player} went out: {items}", player=name, items=said)

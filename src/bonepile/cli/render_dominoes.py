@@ -18,7 +18,7 @@ from rich.text import Text
 
 from bonepile.cli.terminal import numbers_text
 from bonepile.dominoes import End, GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
-from bonepile.i18n import _, n_
+from bonepile.i18n import _, n_, p_
 
 HUMAN = 0
 """The seat of the person at the keyboard; the AI players sit clockwise after them."""
@@ -554,6 +554,18 @@ def _scores_line(scorer: str, points: int, names: Sequence[str], *, end: bool = 
     return _("{player} scores {points}.", player=scorer, points=points)
 
 
+def termination_text(termination: Termination) -> str:
+    """How a hand ended, in a word or two, for the final table's 'ended' column."""
+    if termination is Termination.DOMINO:
+        # TRANSLATORS: a hand ended by a player playing their last tile.
+        return p_("hand ended by", "domino")
+    if termination is Termination.BLOCKED:
+        return p_("hand ended by", "blocked")
+    if termination is Termination.TARGET_REACHED:
+        return p_("hand ended by", "target reached")
+    return str(termination.value)
+
+
 def render_game_over(
     outcome: GameOutcome,
     summaries: Sequence[HandOutcome],
@@ -584,7 +596,8 @@ def render_game_over(
     for label in labels:
         table.add_column(Text(label), justify="right")
     for number, summary in enumerate(summaries, start=1):
-        table.add_row(str(number), summary.termination.value, *(str(p) if p else "" for p in summary.points))
+        ended = termination_text(summary.termination)
+        table.add_row(str(number), ended, *(str(p) if p else "" for p in summary.points))
     table.add_section()
     table.add_row("", _("total"), *(str(s) for s in outcome.scores), style="bold")
     lines: list[RenderableType] = [Text(verdict, style="bold green" if outcome.winner == mine else "bold"), table]

@@ -27,9 +27,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from bonepile.cli.terminal import numbers_text, verb
+from bonepile.cli.terminal import numbers_text
+from bonepile.i18n import _, n_, p_
 from bonepile.triominoes import (
     DRAW,
+    ORIGIN,
     PASS,
     Bonus,
     Event,
@@ -218,13 +220,74 @@ class Choices:
         return [p for p in self.placements if p.letter == letter]
 
 
+def reason_text(reason: Reason) -> str:
+    """What a score item is for, in words: 'start bonus', 'bridge', 'going out', 'tiles collected' (T5 to T7)."""
+    if reason is Reason.TILE:
+        return p_("score item", "tile")
+    if reason is Reason.START_BONUS:
+        return p_("score item", "start bonus")
+    if reason is Reason.HEXAGON:
+        return p_("score item", "hexagon")
+    if reason is Reason.BRIDGE:
+        return p_("score item", "bridge")
+    if reason is Reason.DRAW:
+        # TRANSLATORS: the penalty for a tile drawn from the pool.
+        return p_("score item", "draw")
+    if reason is Reason.FAILED_DRAWS:
+        # TRANSLATORS: the penalty when the draw cap is reached and no tile could be placed.
+        return p_("score item", "failed draws")
+    if reason is Reason.PASS:
+        # TRANSLATORS: the penalty for passing with the pool empty.
+        return p_("score item", "pass")
+    if reason is Reason.GOING_OUT:
+        return p_("score item", "going out")
+    if reason is Reason.TILES_COLLECTED:
+        # TRANSLATORS: the points a player who went out gets for the tiles the others still hold.
+        return p_("score item", "tiles collected")
+    if reason is Reason.BLOCKED:
+        return p_("score item", "blocked")
+    return str(reason.value)
+
+
+def bonus_text(bonus: Bonus) -> str:
+    """A bonus's name in words: 'start bonus', 'bridge', 'hexagon', 'double hexagon' or 'triple hexagon'."""
+    if bonus.reason is Reason.HEXAGON:
+        if bonus.rings == 2:
+            # TRANSLATORS: a bonus: a tile completing two rings of six at once.
+            return p_("score item", "double hexagon")
+        if bonus.rings == 3:
+            # TRANSLATORS: a bonus: a tile completing three rings of six at once.
+            return p_("score item", "triple hexagon")
+    return reason_text(bonus.reason)
+
+
+def termination_text(termination: Termination) -> str:
+    """How a round ended, in a word or two, for the final table's 'ended' column."""
+    if termination is Termination.GOING_OUT:
+        return p_("round ended by", "going out")
+    if termination is Termination.BLOCKED:
+        return p_("round ended by", "blocked")
+    if termination is Termination.TARGET_REACHED:
+        return p_("round ended by", "target reached")
+    return str(termination.value)
+
+
+def and_text(names: Sequence[str]) -> str:
+    """'Ann', 'Ann and Bo', 'Ann and Bo and Cy': names joined as the round's summaries join them."""
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{first} and {second}", first=said, second=name)
+    return said
+
+
 def points_text(placement: Placement) -> Text:
     """'14', or '14 + bridge 40' with the bonus bright; the total alone when the bonus was not named."""
     bonus = placement.bonus
     if bonus is None:
         return Text(str(placement.points))
     text = Text(f"{placement.points - bonus.points} + ")
-    text.append(f"{bonus.name} {bonus.points}", BONUS_STYLE)
+    # TRANSLATORS: a bonus and its points in a sum of points ("14 + bridge 40").
+    text.append(_("{bonus} {points}", bonus=bonus_text(bonus), points=bonus.points), BONUS_STYLE)
     return text
 
 
@@ -244,23 +307,35 @@ def placed_text(event: Event) -> str:
     """'4-5-5 at c7 r2 up for 14 + bridge 40': a placed tile, where, and what it scored, item by item."""
     assert event.tile is not None and event.move is not None
     parts = [str(item.points) for item in event.items if item.reason is Reason.TILE]
-    parts += [f"{item.reason.value} {item.points}" for item in event.items if item.reason in _BONUS_REASONS]
-    return f"{event.tile} at {event.move.place} for {' + '.join(parts)}"
+    parts += [
+        _("{bonus} {points}", bonus=reason_text(item.reason), points=item.points)
+        for item in event.items
+        if item.reason in _BONUS_REASONS
+    ]
+    # TRANSLATORS: {tile} and {place} are in notation (4-5-5, c7 r2 up); {points} a sum ("14 + bridge 40").
+    return _(
+        "{tile} at {place} for {points}", tile=str(event.tile), place=str(event.move.place), points=" + ".join(parts)
+    )
 
 
 def turn_text(events: Sequence[Event], glyphs: Glyphs = UNICODE) -> str:
     """One turn in words: 'played 4-5-5 at c7 r2 up for 14', 'drew 2 (-10), played ...', 'passed (-10)'."""
     parts = []
     if any(e.kind is EventKind.TIMEOUT for e in events):
-        parts.append("ran out of time")
+        # TRANSLATORS: part of a turn in the log ("ran out of time, drew 2 (-10)").
+        parts.append(_("ran out of time"))
     draws = [e for e in events if e.kind is EventKind.DRAW]
     if draws:
-        parts.append(f"drew {len(draws)}{_penalty((i for e in draws for i in e.items), glyphs)}")
+        penalty = _penalty((i for e in draws for i in e.items), glyphs)
+        # TRANSLATORS: part of a turn in the log: how many tiles the player drew, and {penalty} " (-10)" or nothing.
+        parts.append(_("drew {count}{penalty}", count=len(draws), penalty=penalty))
     last = events[-1] if events else None
     if last is not None and last.kind is EventKind.PLACE:
-        parts.append(f"played {placed_text(last)}")
+        # TRANSLATORS: part of a turn in the log; {placement} is "4-5-5 at c7 r2 up for 14".
+        parts.append(_("played {placement}", placement=placed_text(last)))
     elif last is not None and last.kind is EventKind.PASS:
-        parts.append(f"passed{_penalty(last.items, glyphs)}")
+        # TRANSLATORS: part of a turn in the log; {penalty} is " (-10)" or nothing.
+        parts.append(_("passed{penalty}", penalty=_penalty(last.items, glyphs)))
     return ", ".join(parts)
 
 
@@ -286,24 +361,60 @@ def start_text(observation: Observation, names: Sequence[str]) -> list[str]:
     """How the round's opener was found, when it took draws (T3: goliath's draw-one, classic's draws to a triple)."""
     lines = []
     shown = [e for e in observation.events if e.kind is EventKind.START_DRAW]
+    starter = names[observation.starter]
     if shown:
-        draws = ", ".join(f"{names[e.player]} {e.tile} ({e.tile.value if e.tile else 0})" for e in shown)
-        lines.append(f"To choose who starts, each drew a tile: {draws}; {names[observation.starter]} starts.")
+        # TRANSLATORS: one player's draw to choose who starts: a name, the tile drawn and its value ("Ann 4-5-5 (14)").
+        draws = ", ".join(
+            _(
+                "{player} {tile} ({value})",
+                player=names[e.player],
+                tile=str(e.tile),
+                value=e.tile.value if e.tile else 0,
+            )
+            for e in shown
+        )
+        if starter == _("You"):
+            # TRANSLATORS: {draws} lists each player's draw ("Ann 4-5-5 (14), AI 1 0-1-2 (3)"); the person starts.
+            lines.append(_("To choose who starts, each drew a tile: {draws}; You starts.", draws=draws))
+        else:
+            # TRANSLATORS: {draws} lists each player's draw ("Ann 4-5-5 (14), AI 1 0-1-2 (3)").
+            lines.append(
+                _("To choose who starts, each drew a tile: {draws}; {player} starts.", draws=draws, player=starter)
+            )
     hidden = [e for e in observation.events if e.kind is EventKind.SETUP_DRAW]
     if hidden:
         counts = {p: sum(1 for e in hidden if e.player == p) for p in dict.fromkeys(e.player for e in hidden)}
-        who = ", ".join(f"{names[p]} {n}" for p, n in counts.items())
-        lines.append(
-            f"Nobody was dealt a triple, so tiles were drawn in turn (no penalty): {who}, "
-            f"until {names[observation.starter]} drew one."
-        )
+        # TRANSLATORS: a player and how many tiles they drew ("AI 1 3").
+        who = ", ".join(_("{player} {count}", player=names[p], count=n) for p, n in counts.items())
+        if starter == _("You"):
+            # TRANSLATORS: {who} lists how many tiles each player drew ("You 2, AI 1 3"); the person drew the triple.
+            lines.append(
+                _(
+                    "Nobody was dealt a triple, so tiles were drawn in turn (no penalty): {who}, until You drew one.",
+                    who=who,
+                )
+            )
+        else:
+            # TRANSLATORS: {who} lists how many tiles each player drew ("You 2, AI 1 3"); {player} drew the triple.
+            lines.append(
+                _(
+                    "Nobody was dealt a triple, so tiles were drawn in turn (no penalty): {who}, "
+                    "until {player} drew one.",
+                    who=who,
+                    player=starter,
+                )
+            )
     return lines
 
 
 def recent_turns(observation: Observation, names: Sequence[str], count: int, glyphs: Glyphs = UNICODE) -> list[str]:
     """The last ``count`` lines of this round's story: the start draws, then one line per turn."""
     lines = start_text(observation, names)
-    lines += [f"{names[player]} {turn_text(events, glyphs)}" for player, events in turns(observation)]
+    # TRANSLATORS: a line of the log: {player} is a name, {turn} what they did ("drew 2 (-10), played ...").
+    lines += [
+        _("{player} {turn}", player=names[player], turn=turn_text(events, glyphs))
+        for player, events in turns(observation)
+    ]
     return lines[-count:] if count else []
 
 
@@ -311,14 +422,17 @@ def player_status(observation: Observation, player: int, glyphs: Glyphs = UNICOD
     """What a player is doing: 'thinking...', 'drew 2 (-10), thinking...', 'played 4-5-5 at c7 r2 up for 14'."""
     summary = observation.round_over
     if summary is not None and player in summary.winners and summary.termination is Termination.GOING_OUT:
-        return "went out!"
+        # TRANSLATORS: the status of a player who placed their last tile.
+        return _("went out!")
     mine = [events for who, events in turns(observation) if who == player]
     last = mine[-1] if mine else []
     open_turn = bool(last) and last[-1].kind is EventKind.DRAW
     if observation.to_move == player:
-        drew = f"{turn_text(last, glyphs)}, " if open_turn else ""
-        return f"{drew}thinking{glyphs.ellipsis}"
-    return turn_text(last, glyphs) if last else "waiting"
+        if open_turn:
+            # TRANSLATORS: {turn} is what the player did so far this turn ("drew 2 (-10)").
+            return _("{turn}, thinking{dots}", turn=turn_text(last, glyphs), dots=glyphs.ellipsis)
+        return _("thinking{dots}", dots=glyphs.ellipsis)
+    return turn_text(last, glyphs) if last else _("waiting")
 
 
 def your_status(observation: Observation, choices: Choices, glyphs: Glyphs = UNICODE) -> str:
@@ -327,23 +441,51 @@ def your_status(observation: Observation, choices: Choices, glyphs: Glyphs = UNI
     if observation.to_move != player:
         return player_status(observation, player, glyphs)
     mine = [events for who, events in turns(observation) if who == player]
-    drew = ""
+    status = _status_now(observation, choices, glyphs)
     if mine and mine[-1][-1].kind is EventKind.DRAW:
-        drew = f"you {turn_text(mine[-1], glyphs)}; "
+        # TRANSLATORS: {turn} is what the player did so far this turn ("drew 2 (-10)"); {status} what they can do now.
+        return _("you {turn}; {status}", turn=turn_text(mine[-1], glyphs), status=status)
+    return status
+
+
+def _status_now(observation: Observation, choices: Choices, glyphs: Glyphs) -> str:
     playable = choices.playable
     if playable:
-        tiles = f"tile {playable[0]} fits" if len(playable) == 1 else f"tiles {numbers_text(playable)} fit"
         count = len(choices.placements)
-        where = f"{count} placement{'s' if count != 1 else ''}"
-        buy = f"; or d to buy a tile ({signed(choices.draw, glyphs)})" if choices.draw is not None else ""
+        numbers = numbers_text(playable)
         if not observation.board:
-            return f"{drew}you open the round: {tiles} on c0 r0 up{buy}"
-        return f"{drew}your turn: {tiles} ({where}){buy}"
+            # TRANSLATORS: {place} is where the opening tile goes, in notation (c0 r0 up).
+            if len(playable) == 1:
+                said = _("you open the round: tile {number} fits on {place}", number=playable[0], place=str(ORIGIN))
+            else:
+                said = _("you open the round: tiles {numbers} fit on {place}", numbers=numbers, place=str(ORIGIN))
+        elif len(playable) == 1:
+            said = n_(
+                "your turn: tile {number} fits ({count} placement)",
+                "your turn: tile {number} fits ({count} placements)",
+                count,
+                number=playable[0],
+            )
+        else:
+            # TRANSLATORS: {numbers} lists the numbers of the tiles that fit ("1, 3 or 5").
+            said = n_(
+                "your turn: tiles {numbers} fit ({count} placement)",
+                "your turn: tiles {numbers} fit ({count} placements)",
+                count,
+                numbers=numbers,
+            )
+        if choices.draw is not None:
+            # TRANSLATORS: {status} says which tiles fit; {points} what buying a tile costs ("-5").
+            said = _("{status}; or d to buy a tile ({points})", status=said, points=signed(choices.draw, glyphs))
+        return said
     if choices.draw is not None:
-        return f"{drew}no tile fits: d to draw ({signed(choices.draw, glyphs)})"
+        return _("no tile fits: d to draw ({points})", points=signed(choices.draw, glyphs))
     penalty = f" ({signed(choices.pass_points, glyphs)})" if choices.pass_points else ""
-    why = "and you cannot draw again" if observation.pool_size else "and the pool is empty"
-    return f"{drew}no tile fits {why}: p to pass{penalty}"
+    if observation.pool_size:
+        # TRANSLATORS: {penalty} is what passing costs (" (-10)") or nothing.
+        return _("no tile fits and you cannot draw again: p to pass{penalty}", penalty=penalty)
+    # TRANSLATORS: {penalty} is what passing costs (" (-10)") or nothing.
+    return _("no tile fits and the pool is empty: p to pass{penalty}", penalty=penalty)
 
 
 # ----------------------------------------------------------------- the board
@@ -583,12 +725,15 @@ def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Tex
     rules = observation.rules
     about = [
         rules.preset,
-        f"{rules.players} players",
-        f"round {observation.round_number}",
-        f"first to {rules.target}",
+        n_("{count} player", "{count} players", rules.players),
+        _("round {number}", number=observation.round_number),
+        _("first to {target}", target=rules.target),
     ]
     return Text.assemble(
-        ("Tri-Ominos", "bold"), *(glyphs.dot + part for part in about), glyphs.dot, (f"seed {seed}", "bold")
+        (_("Tri-Ominos"), "bold"),
+        *(glyphs.dot + part for part in about),
+        glyphs.dot,
+        (_("seed {seed}", seed=str(seed)), "bold"),
     )
 
 
@@ -606,8 +751,8 @@ def opponents_table(observation: Observation, names: Sequence[str], glyphs: Glyp
         count = observation.tile_counts[player]
         table.add_row(
             Text((glyphs.turn if to_move else "  ") + names[player], style=TURN_STYLE if to_move else "bold"),
-            f"{count} tile{'s' if count != 1 else ''}",
-            f"score {score_text(observation.scores[player], glyphs)}",
+            n_("{count} tile", "{count} tiles", count),
+            _("score {score}", score=score_text(observation.scores[player], glyphs)),
             Text(player_status(observation, player, glyphs), style=TURN_STYLE if to_move else ""),
         )
     return table
@@ -625,7 +770,7 @@ def hand_line(observation: Observation, choices: Choices) -> Text:
         text.append(f"{number} ", "bold cyan" if style != UNPLAYABLE_STYLE else UNPLAYABLE_STYLE)
         text.append(str(tile), style)
     if not observation.hand:
-        text.append("no tiles left", "dim")
+        text.append(_("no tiles left"), "dim")
     return text
 
 
@@ -634,15 +779,19 @@ def choice_lines(
 ) -> list[Text]:
     """The list of what the player may do: every placement by code, or (when they do not fit) one line per tile."""
     shown = choices.of_tile(focus) if focus is not None else list(choices.placements)
-    extra = [("d", "draw a tile" if not choices.placements else "buy a tile", choices.draw)]
-    extra.append(("p", "pass", choices.pass_points))
+    extra = [("d", _("draw a tile") if not choices.placements else _("buy a tile"), choices.draw)]
+    # TRANSLATORS: a choice in the list of moves (typed as p): end the turn without placing a tile.
+    extra.append(("p", p_("move", "pass"), choices.pass_points))
     others = [(key, what, points) for key, what, points in extra if points is not None]
     lines: list[Text] = []
     if focus is not None:
         tile = observation.hand[focus - 1]
-        lines.append(Text(f"{tile} fits {len(shown)} places:", style="bold"))
+        # TRANSLATORS: the title of the list of one tile's places; {tile} is in notation (4-5-5).
+        said = n_("{tile} fits {count} place:", "{tile} fits {count} places:", len(shown), tile=str(tile))
+        lines.append(Text(said, style="bold"))
     elif shown:
-        lines.append(Text("you can place", style="bold"))
+        # TRANSLATORS: the title of the list of placements.
+        lines.append(Text(_("you can place"), style="bold"))
     limit = None if room is None else max(room - len(lines) - len(others), 3)
     if focus is None and limit is not None and len(shown) > limit:
         # Too many to list: one line per tile; its number lists its places.
@@ -651,21 +800,36 @@ def choice_lines(
             best = max(mine, key=lambda p: p.points)
             line = Text(f"{number:>2} ", "bold cyan")
             line.append(str(best.tile))
-            line.append(f"  {len(mine)} place{'s' if len(mine) != 1 else ''}: {', '.join(p.letter for p in mine)}")
-            line.append(f"  best {best.points}", BONUS_STYLE if best.points > best.tile.value else "")
+            letters = ", ".join(p.letter for p in mine)
+            # TRANSLATORS: how many places a tile fits and their letters on the board ("3 places: a, c, f").
+            line.append("  " + n_("{count} place: {letters}", "{count} places: {letters}", len(mine), letters=letters))
+            # TRANSLATORS: the most points the tile can score now.
+            line.append(
+                "  " + _("best {points}", points=best.points), BONUS_STYLE if best.points > best.tile.value else ""
+            )
             lines.append(line)
-        lines.append(Text("type a tile number to see its places", style="dim"))
+        lines.append(Text(_("type a tile number to see its places"), style="dim"))
     else:
         cut = shown if limit is None or len(shown) <= limit else shown[: limit - 1]
         for placement in cut:
             line = Text(f"{placement.code:>4}  ", "bold cyan")
-            line.append(f"{placement.tile} at {placement.place}".ljust(24))
+            # TRANSLATORS: a placement in the list: a tile and a place in notation (4-5-5, c7 r2 up).
+            line.append(_("{tile} at {place}", tile=str(placement.tile), place=str(placement.place)).ljust(24))
             line.append(" ")
             line.append(points_text(placement))
             lines.append(line)
         if len(cut) < len(shown):
             hidden = [p.code for p in shown[len(cut) :]]
-            lines.append(Text(f"{glyphs.ellipsis} and {len(hidden)} more: {', '.join(hidden)}"))
+            codes = ", ".join(hidden)
+            # TRANSLATORS: the end of a cut list; {dots} is an ellipsis, {codes} the codes not listed (3b, 4a).
+            said = n_(
+                "{dots} and {count} more: {codes}",
+                "{dots} and {count} more: {codes}",
+                len(hidden),
+                dots=glyphs.ellipsis,
+                codes=codes,
+            )
+            lines.append(Text(said))
     for key, what, points in others:
         line = Text(f"{key:>4}  ", "bold cyan")
         line.append(what)
@@ -678,11 +842,9 @@ def choice_lines(
 def _you_title(observation: Observation, names: Sequence[str], glyphs: Glyphs) -> Text:
     player = observation.player
     count = len(observation.hand)
-    return Text(
-        f"{names[player]}{glyphs.dot}score {score_text(observation.scores[player], glyphs)}{glyphs.dot}"
-        f"{count} tile{'s' if count != 1 else ''}",
-        style="bold",
-    )
+    score = _("score {score}", score=score_text(observation.scores[player], glyphs))
+    tiles = n_("{count} tile", "{count} tiles", count)
+    return Text(f"{names[player]}{glyphs.dot}{score}{glyphs.dot}{tiles}", style="bold")
 
 
 class TriominoesScreen:
@@ -727,14 +889,15 @@ class TriominoesScreen:
             bottom.append(Text(view.news, style="bold"))
         if view.message:
             bottom.append(Text(view.message, style="bold red"))
-        pool = f"pool {observation.pool_size} tile{'s' if observation.pool_size != 1 else ''}"
-        title = Rule(Text.assemble(("board", "bold"), glyphs.dot, pool), align="left", style="blue")
+        # TRANSLATORS: how many tiles are left in the pool to draw from.
+        pool = n_("pool {count} tile", "pool {count} tiles", observation.pool_size)
+        title = Rule(Text.assemble((_("board"), "bold"), glyphs.dot, pool), align="left", style="blue")
         if view.board_only:
             # The round's end: the summary below says who holds what and who scored; the board gets the room left.
             room = None if view.height is None else view.height - 2
             if room is not None and room < 5:
                 return [top[0]]
-            board, _ = self._middle(observation, choices, {}, None, width, room)
+            board, _listing = self._middle(observation, choices, {}, None, width, room)
             return [top[0], title, board]
         # Lines left for the board and the list: the screen less the rest, the board's title and the prompt.
         said = bool(view.news) + bool(view.message)
@@ -808,17 +971,31 @@ def round_ending(summary: RoundSummary, rules: Rules, names: Sequence[str]) -> s
     """How the round ended, in words (T7)."""
     if summary.termination is Termination.GOING_OUT:
         out = [names[p] for p in sorted(summary.winners)]
-        return f"{' and '.join(out)} went out"
+        if len(out) > 1:
+            return _("{players} went out", players=and_text(out))
+        return _("{player} went out", player=and_text(out))
     if summary.winner is None:
-        return "blocked, and nobody wins it: nobody scores"
+        return _("blocked, and nobody wins it: nobody scores")
     # T7: the fewest tiles (then the lower total), or the lowest total (then the fewer tiles).
-    first, then = (summary.tile_counts, summary.tile_values)
-    words = ("the fewest tiles", "the lower total")
-    if rules.blocked_winner != "fewest_tiles":
-        first, then, words = then, first, ("the lowest total", "the fewer tiles")
+    fewest = rules.blocked_winner == "fewest_tiles"
+    first = summary.tile_counts if fewest else summary.tile_values
     tied = first.count(first[summary.winner]) > 1
     winner = names[summary.winner]
-    return f"blocked, {winner} {verb(winner, 'wins')} it with {words[0]}" + (f" and {words[1]}" if tied else "")
+    if winner == _("You"):
+        if fewest:
+            if tied:
+                return _("blocked, You win it with the fewest tiles and the lower total")
+            return _("blocked, You win it with the fewest tiles")
+        if tied:
+            return _("blocked, You win it with the lowest total and the fewer tiles")
+        return _("blocked, You win it with the lowest total")
+    if fewest:
+        if tied:
+            return _("blocked, {player} wins it with the fewest tiles and the lower total", player=winner)
+        return _("blocked, {player} wins it with the fewest tiles", player=winner)
+    if tied:
+        return _("blocked, {player} wins it with the lowest total and the fewer tiles", player=winner)
+    return _("blocked, {player} wins it with the lowest total", player=winner)
 
 
 def _column_points(points: Sequence[int], player: int, glyphs: Glyphs) -> str:
@@ -839,15 +1016,17 @@ def render_round_summary(
     penalties = [sum(t) for t in zip(*(summary.points_for(r) for r in _PENALTY_REASONS), strict=True)]
     ends = [(r, summary.points_for(r)) for r in (Reason.GOING_OUT, Reason.TILES_COLLECTED, Reason.BLOCKED)]
     ends = [(r, pts) for r, pts in ends if any(pts)]
-    table = Table(title=Text(f"Round {number}: {round_ending(summary, rules, names)}"), title_justify="left")
-    table.add_column("player")
-    table.add_column("tiles placed", justify="right")
-    table.add_column("bonuses", justify="right")
-    table.add_column("penalties", justify="right")
-    for reason, _ in ends:
-        table.add_column("blocked round" if reason is Reason.BLOCKED else reason.value, justify="right")
-    table.add_column("round", justify="right")
-    table.add_column("score", justify="right")
+    title = _("Round {number}: {ending}", number=number, ending=round_ending(summary, rules, names))
+    table = Table(title=Text(title), title_justify="left")
+    table.add_column(_("player"))
+    table.add_column(_("tiles placed"), justify="right")
+    table.add_column(_("bonuses"), justify="right")
+    table.add_column(_("penalties"), justify="right")
+    for reason, _pts in ends:
+        table.add_column(_("blocked round") if reason is Reason.BLOCKED else reason_text(reason), justify="right")
+    # TRANSLATORS: a column of the round's summary: the points of this round.
+    table.add_column(p_("column", "round"), justify="right")
+    table.add_column(_("score"), justify="right")
     for player, name in enumerate(names):
         row: list[RenderableType] = [
             Text(name),
@@ -855,7 +1034,7 @@ def render_round_summary(
             _column_points(bonuses, player, glyphs),
             _column_points(penalties, player, glyphs),
         ]
-        row += [_column_points(pts, player, glyphs) for _, pts in ends]
+        row += [_column_points(pts, player, glyphs) for _reason, pts in ends]
         row += [signed(summary.points[player], glyphs), score_text(scores[player], glyphs)]
         table.add_row(*row, style="bold" if player in summary.winners else "")
     held = Table.grid(padding=(0, 2))
@@ -863,23 +1042,35 @@ def render_round_summary(
     held.add_column()
     for player, name in enumerate(names):
         tiles = " ".join(str(t) for t in summary.hands[player]) or glyphs.none
-        value = f" (value {summary.tile_values[player]})" if summary.hands[player] else ""
-        held.add_row(Text(name), f"{tiles}{value}")
-    parts: list[RenderableType] = [table, Text("Tiles left in hand:"), held]
+        if summary.hands[player]:
+            # TRANSLATORS: the tiles a player still holds (in notation) and their total value.
+            tiles = _("{tiles} (value {value})", tiles=tiles, value=summary.tile_values[player])
+        held.add_row(Text(name), tiles)
+    parts: list[RenderableType] = [table, Text(_("Tiles left in hand:")), held]
     for player in sorted(summary.winners):
         mine = [item for item in summary.end_items if item.player == player]
         if mine:
-            said = " and ".join(f"{item.points} for {_end_words(item.reason)}" for item in mine)
-            parts.append(Text(f"{names[player]} {verb(names[player], 'scores')} {said}.", style="bold"))
+            said = and_text([_end_words(item.reason, item.points) for item in mine])
+            name = names[player]
+            if name == _("You"):
+                # TRANSLATORS: {items} says what for ("25 for going out and 30 for the tiles the others still hold").
+                line = _("You score {items}.", items=said)
+            else:
+                line = _("{player} scores {items}.", player=name, items=said)
+            parts.append(Text(line, style="bold"))
     return Group(*parts)
 
 
-def _end_words(reason: Reason) -> str:
-    return {
-        Reason.GOING_OUT: "going out",
-        Reason.TILES_COLLECTED: "the tiles the others still hold",
-        Reason.BLOCKED: "the others' tiles less their own",
-    }.get(reason, reason.value)
+def _end_words(reason: Reason, points: int) -> str:
+    """'25 for going out': the points of the round's end and what for."""
+    if reason is Reason.GOING_OUT:
+        return _("{points} for going out", points=points)
+    if reason is Reason.TILES_COLLECTED:
+        return _("{points} for the tiles the others still hold", points=points)
+    if reason is Reason.BLOCKED:
+        return _("{points} for the others' tiles less their own", points=points)
+    # TRANSLATORS: {reason} is a score item ("bridge").
+    return _("{points} for {reason}", points=points, reason=reason_text(reason))
 
 
 def render_game_over(
@@ -894,25 +1085,35 @@ def render_game_over(
     """The last screen: the winner (or the players sharing the win, T8), the final scores, every round's points."""
     winners = sorted(outcome.winners)
     best = max(outcome.scores)
+    mine = HUMAN in winners
     if len(winners) == 1:
         winner = names[winners[0]]
-        verdict = f"{winner} {verb(winner, 'wins')} with {best} points"
+        if mine and winner == _("You"):
+            verdict = _("You win with {points} points!", points=best)
+        elif mine:
+            verdict = _("{player} wins with {points} points!", player=winner, points=best)
+        else:
+            verdict = _("{player} wins with {points} points.", player=winner, points=best)
     else:
-        verdict = f"{' and '.join(names[p] for p in winners)} share the win with {best} points"
-    verdict += "!" if HUMAN in winners else "."
-    table = Table(title="final scores", title_justify="left")
-    table.add_column("round", justify="right")
-    table.add_column("ended")
+        together = and_text([names[p] for p in winners])
+        if mine:
+            verdict = _("{players} share the win with {points} points!", players=together, points=best)
+        else:
+            verdict = _("{players} share the win with {points} points.", players=together, points=best)
+    table = Table(title=_("final scores"), title_justify="left")
+    # TRANSLATORS: a column of the final scores: the round's number.
+    table.add_column(p_("column", "round"), justify="right")
+    table.add_column(_("ended"))
     for name in names:
         table.add_column(Text(name), justify="right")
     for count, summary in enumerate(summaries, start=1):
         points = (score_text(p, glyphs) if p else "" for p in summary.points)
-        table.add_row(str(count), summary.termination.value, *points)
+        table.add_row(str(count), termination_text(summary.termination), *points)
     table.add_section()
-    table.add_row("", "total", *(score_text(s, glyphs) for s in outcome.scores), style="bold")
-    lines: list[RenderableType] = [Text(verdict, style="bold green" if HUMAN in winners else "bold"), table]
-    footer = f"seed {seed}"
+    table.add_row("", _("total"), *(score_text(s, glyphs) for s in outcome.scores), style="bold")
+    lines: list[RenderableType] = [Text(verdict, style="bold green" if mine else "bold"), table]
+    footer = _("seed {seed}", seed=str(seed))
     if record:
-        footer += f"{glyphs.dot}record saved to {record} (bonepile replay {record})"
+        footer += glyphs.dot + _("record saved to {file} (bonepile replay {file})", file=record)
     lines.append(Text(footer, style="dim"))
-    return Panel(Group(*lines), title="Game over", title_align="left", border_style="green", expand=False)
+    return Panel(Group(*lines), title=_("Game over"), title_align="left", border_style="green", expand=False)

@@ -12,7 +12,7 @@ import enum
 import re
 from typing import Any, ClassVar
 
-from bonepile.core.errors import InvalidMoveError
+from bonepile.core.errors import T_, InvalidMoveError, Template, template_of
 
 MAX_PIPS = 12
 """The largest number on any supported set (double-twelve)."""
@@ -26,6 +26,11 @@ def tile_index(a: int, b: int) -> int:
     """The fixed index of tile {a, b}, whatever the order of its ends."""
     high, low = (a, b) if a >= b else (b, a)
     return high * (high + 1) // 2 + low
+
+
+def _invalid(public: Template) -> InvalidMoveError:
+    """A text that is no move, its message a template (``bonepile.i18n.public_message`` translates it)."""
+    return InvalidMoveError(str(public), public=public)
 
 
 def set_size(max_pips: int) -> int:
@@ -99,10 +104,10 @@ class Tile:
         """Read ``6-4`` (or ``4-6``, ``6|4``, ``6:4``)."""
         match = _TILE_TEXT.match(text)
         if match is None:
-            raise InvalidMoveError(f"not a tile: {text!r} (expected two numbers like '6-4')")
+            raise _invalid(T_("not a tile: {text} (expected two numbers like '6-4')", text=repr(text)))
         a, b = int(match.group(1)), int(match.group(2))
         if a > MAX_PIPS or b > MAX_PIPS:
-            raise InvalidMoveError(f"not a tile: {text!r} (ends run from 0 to {MAX_PIPS})")
+            raise _invalid(T_("not a tile: {text} (ends run from 0 to {high})", text=repr(text), high=MAX_PIPS))
         return cls(a, b)
 
 
@@ -134,7 +139,8 @@ class End(enum.StrEnum):
         """Read an end's name (or its compass name, or its first letter)."""
         end = _END_WORDS.get(word.strip().lower())
         if end is None:
-            raise InvalidMoveError(f"not an end: {word!r} (expected left, right, north or south)")
+            # TRANSLATORS: left, right, north and south are move notation (not translated when typed).
+            raise _invalid(T_("not an end: {word} (expected left, right, north or south)", word=repr(word)))
         return end
 
 
@@ -227,7 +233,7 @@ class Move:
         An end may also be named by its compass name or first letter (``5-3 n``, ``6-4 west``).
         """
         if not isinstance(text, str):
-            raise InvalidMoveError(f"not a move: {text!r} (expected text)")
+            raise _invalid(T_("not a move: {text} (expected text)", text=repr(text)))
         words = text.strip().lower().split()
         if words == ["draw"]:
             return DRAW
@@ -237,10 +243,15 @@ class Move:
             try:
                 tile = Tile.parse(words[0])
             except InvalidMoveError as error:
-                raise InvalidMoveError(f"not a move: {text!r}: {error}") from None  # name the text as given
+                # TRANSLATORS: {text} is the move as typed; {error} why its tile cannot be read.
+                raise _invalid(T_("not a move: {text}: {error}", text=repr(text), error=template_of(error))) from None
             return cls.play(tile, _END_WORDS[words[1]] if len(words) == 2 else None)
-        raise InvalidMoveError(
-            f"not a move: {text!r} (expected '6-4 left', '6-4 right', '5-3 north', '6-6', 'draw' or 'pass')"
+        # TRANSLATORS: the quoted moves are move notation, typed as they are in every language.
+        raise _invalid(
+            T_(
+                "not a move: {text} (expected '6-4 left', '6-4 right', '5-3 north', '6-6', 'draw' or 'pass')",
+                text=repr(text),
+            )
         )
 
 

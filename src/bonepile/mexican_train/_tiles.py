@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from bonepile.core.errors import InvalidMoveError
+from bonepile.core.errors import T_, InvalidMoveError, Template, template_of
 from bonepile.dominoes._tiles import MAX_PIPS, SET_MAX_PIPS, TILES, Tile, set_size, tile_index, tiles_of_set
 
 __all__ = [
@@ -59,6 +59,11 @@ Train: TypeAlias = int | Literal["mine", "mexican"]
 _SEAT_WORD = re.compile(r"^@(\d{1,2})$")
 
 
+def _invalid(public: Template) -> InvalidMoveError:
+    """A text that is no move, its message a template (``bonepile.i18n.public_message`` translates it)."""
+    return InvalidMoveError(str(public), public=public)
+
+
 def train_text(train: Train) -> str:
     """The notation of a train: ``mine``, ``mexican`` or ``@3`` (seat 2, counted from 1)."""
     if isinstance(train, int):
@@ -76,7 +81,14 @@ def parse_train(word: str) -> Train:
     match = _SEAT_WORD.match(word)
     if match is not None and 1 <= int(match.group(1)) <= MAX_PLAYERS:
         return int(match.group(1)) - 1
-    raise InvalidMoveError(f"not a train: {word!r} (expected 'mine', 'mexican' or '@1' to '@{MAX_PLAYERS}')")
+    # TRANSLATORS: 'mine', 'mexican' and '@1' are move notation; {last} is the highest seat in notation (@8).
+    raise _invalid(
+        T_(
+            "not a train: {word} (expected 'mine', 'mexican' or '@1' to '{last}')",
+            word=repr(word),
+            last=f"@{MAX_PLAYERS}",
+        )
+    )
 
 
 class MoveKind(enum.StrEnum):
@@ -146,7 +158,7 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read the full notation (M10): ``12-5 mine``, ``5-7 mexican``, ``7-3 @3``, ``draw``, ``pass``."""
         if not isinstance(text, str):
-            raise InvalidMoveError(f"not a move: {text!r} (expected text)")
+            raise _invalid(T_("not a move: {text} (expected text)", text=repr(text)))
         words = text.strip().lower().split()
         if words == ["draw"]:
             return DRAW
@@ -156,9 +168,11 @@ class Move:
             try:
                 return cls(MoveKind.PLAY, Tile.parse(words[0]), parse_train(words[1]))
             except InvalidMoveError as error:
-                raise InvalidMoveError(f"not a move: {text!r}: {error}") from None  # name the text as given
-        raise InvalidMoveError(
-            f"not a move: {text!r} (expected '12-5 mine', '5-7 mexican', '7-3 @3', 'draw' or 'pass')"
+                # TRANSLATORS: {text} is the move as typed; {error} why its tile or train cannot be read.
+                raise _invalid(T_("not a move: {text}: {error}", text=repr(text), error=template_of(error))) from None
+        # TRANSLATORS: the quoted moves are move notation, typed as they are in every language.
+        raise _invalid(
+            T_("not a move: {text} (expected '12-5 mine', '5-7 mexican', '7-3 @3', 'draw' or 'pass')", text=repr(text))
         )
 
 

@@ -849,7 +849,7 @@ class Round(Layout):
                     IllegalMoveError, T_("illegal move {move}: {why}", move=repr(text), why=self._why_illegal(move))
                 )
             if not words:
-                raise InvalidMoveError(f"not a move: {text!r}")
+                raise InvalidMoveError(f"not a move: {text!r}", public=T_("not a move: {text}", text=repr(text)))
             tile = Tile.parse(words[0])
             place = Place.parse(" ".join(words[1:])) if len(words) > 1 else None
         except InvalidMoveError as error:

@@ -24,7 +24,7 @@ import enum
 import re
 from typing import Any, ClassVar
 
-from bonepile.core.errors import InvalidMoveError
+from bonepile.core.errors import T_, InvalidMoveError, Template
 from bonepile.triominoes._grid import LIMIT, axial, corner_points, edges, is_up, tri_col, tri_id, tri_row
 
 NUMBERS = 6
@@ -50,7 +50,7 @@ class Tile:
     def __new__(cls, a: int, b: int, c: int) -> Tile:
         tile = cls._by_reading.get((a, b, c))
         if tile is None:
-            raise ValueError(_no_tile_reason(a, b, c))
+            raise ValueError(str(_no_tile_reason(a, b, c)))
         return tile
 
     @classmethod
@@ -96,17 +96,28 @@ class Tile:
     def parse(cls, text: str) -> Tile:
         """Read ``a-b-c`` in any rotation (``2-0-1`` is ``0-1-2``); a mirror image is refused."""
         a, b, c = _read_numbers(text)
-        try:
-            return cls(a, b, c)
-        except ValueError as error:
-            raise InvalidMoveError(f"not a tile: {text!r} ({error})") from None
+        tile = cls._by_reading.get((a, b, c))
+        if tile is None:
+            # TRANSLATORS: {text} is the tile as typed; {why} why no tile reads so.
+            raise _invalid(T_("not a tile: {text} ({why})", text=repr(text), why=_no_tile_reason(a, b, c)))
+        return tile
 
 
-def _no_tile_reason(a: int, b: int, c: int) -> str:
+def _invalid(public: Template) -> InvalidMoveError:
+    """A text that is no move, its message a template (``bonepile.i18n.public_message`` translates it)."""
+    return InvalidMoveError(str(public), public=public)
+
+
+def _no_tile_reason(a: int, b: int, c: int) -> Template:
     if not all(isinstance(n, int) and 0 <= n < NUMBERS for n in (a, b, c)):
-        return f"numbers run from 0 to {NUMBERS - 1}"
+        return T_("numbers run from 0 to {high}", high=NUMBERS - 1)
     mirror = "-".join(map(str, sorted((a, b, c))))
-    return f"no tile reads {a}-{b}-{c} clockwise: tiles never flip (T1); its mirror {mirror} does"
+    # TRANSLATORS: {tile} and {mirror} are tiles in notation (0-2-1); T1 is the rule's number on the rule sheet.
+    return T_(
+        "no tile reads {tile} clockwise: tiles never flip (T1); its mirror {mirror} does",
+        tile=f"{a}-{b}-{c}",
+        mirror=mirror,
+    )
 
 
 _NUMBERS_TEXT = re.compile(r"^\s*(\d)\s*-\s*(\d)\s*-\s*(\d)\s*$")
@@ -115,10 +126,10 @@ _NUMBERS_TEXT = re.compile(r"^\s*(\d)\s*-\s*(\d)\s*-\s*(\d)\s*$")
 def _read_numbers(text: str) -> tuple[int, int, int]:
     match = _NUMBERS_TEXT.match(text) if isinstance(text, str) else None
     if match is None:
-        raise InvalidMoveError(f"not a tile: {text!r} (expected three numbers 0-5 like '0-1-2')")
+        raise _invalid(T_("not a tile: {text} (expected three numbers 0-5 like '0-1-2')", text=repr(text)))
     a, b, c = (int(g) for g in match.groups())
     if max(a, b, c) >= NUMBERS:
-        raise InvalidMoveError(f"not a tile: {text!r} (numbers run from 0 to {NUMBERS - 1})")
+        raise _invalid(T_("not a tile: {text} (numbers run from 0 to {high})", text=repr(text), high=NUMBERS - 1))
     return a, b, c
 
 
@@ -219,22 +230,36 @@ _ROW = re.compile(r"^r(-?\d+)$")
 
 
 def _place_from_words(words: list[str], text: object, *, strict: bool) -> Place:
-    usage = "expected a place like 'c3 r-1 down'"
+    # TRANSLATORS: 'c3 r-1 down' is a place in move notation (column, row, up or down), typed as it is.
+    usage = T_("not a place: {text} (expected a place like 'c3 r-1 down')", text=repr(text))
     if len(words) not in (2, 3) or (strict and len(words) != 3):
-        raise InvalidMoveError(f"not a place: {text!r} ({usage})")
+        raise _invalid(usage)
     col_match, row_match = _COL.match(words[0]), _ROW.match(words[1])
     if col_match is None or row_match is None:
-        raise InvalidMoveError(f"not a place: {text!r} ({usage})")
+        raise _invalid(usage)
     col, row = int(col_match.group(1)), int(row_match.group(1))
-    try:
-        place = Place(col, row)
-    except ValueError as error:
-        raise InvalidMoveError(f"not a place: {text!r} ({error})") from None
+    if not (-LIMIT <= col <= LIMIT and -LIMIT <= row <= LIMIT):
+        # TRANSLATORS: {place} is a place in notation (c40 r0); {low} and {high} the first and last column and row.
+        raise _invalid(
+            T_(
+                "not a place: {text} (no place {place}: columns and rows run from {low} to {high})",
+                text=repr(text),
+                place=f"c{col} r{row}",
+                low=-LIMIT,
+                high=LIMIT,
+            )
+        )
+    place = Place(col, row)
     if len(words) == 3:
         if words[2] not in ("up", "down"):
-            raise InvalidMoveError(f"not a place: {text!r} (the orientation is 'up' or 'down')")
+            # TRANSLATORS: 'up' and 'down' are move notation, typed as they are.
+            raise _invalid(T_("not a place: {text} (the orientation is 'up' or 'down')", text=repr(text)))
         if (words[2] == "up") != place.up:
-            raise InvalidMoveError(f"not a place: {text!r} (c{col} r{row} points {'up' if place.up else 'down'})")
+            # TRANSLATORS: {place} is a place in notation (c1 r0); "up" here is the notation word of the place.
+            points_up = T_("not a place: {text} ({place} points up)", text=repr(text), place=f"c{col} r{row}")
+            # TRANSLATORS: {place} is a place in notation (c1 r0); "down" here is the notation word of the place.
+            points_down = T_("not a place: {text} ({place} points down)", text=repr(text), place=f"c{col} r{row}")
+            raise _invalid(points_up if place.up else points_down)
     return place
 
 
@@ -353,18 +378,22 @@ class Move:
         a rotation of a real tile (never a mirror image, T1).
         """
         if not isinstance(text, str):
-            raise InvalidMoveError(f"not a move: {text!r} (expected text)")
+            raise _invalid(T_("not a move: {text} (expected text)", text=repr(text)))
         words = text.strip().lower().split()
         if len(words) == 1 and words[0] in _BY_NAME:
             return _BY_NAME[words[0]]
         if len(words) != 4:
-            raise InvalidMoveError(
-                f"not a move: {text!r} (expected a placement like '2-0-1 c1 r0 down', 'draw', 'pass' or 'timeout')"
+            # TRANSLATORS: the quoted moves are move notation, typed as they are in every language.
+            raise _invalid(
+                T_(
+                    "not a move: {text} (expected a placement like '2-0-1 c1 r0 down', 'draw', 'pass' or 'timeout')",
+                    text=repr(text),
+                )
             )
         a, b, c = _read_numbers(words[0])
         tile = Tile._by_reading.get((a, b, c))
         if tile is None:
-            raise InvalidMoveError(f"not a move: {text!r} ({_no_tile_reason(a, b, c)})")
+            raise _invalid(T_("not a move: {text} ({why})", text=repr(text), why=_no_tile_reason(a, b, c)))
         place = _place_from_words(words[1:], text, strict=True)
         return cls.placement(tile, place, tile.readings.index((a, b, c)))
 
