@@ -37,9 +37,9 @@ from bonepile.cli.render_triominoes import (
     board_frame,
     place_letter,
     player_status,
-    render_round_summary,
     render_table,
 )
+from bonepile.cli.render_triominoes_summary import render_round_summary
 from bonepile.cli.terminal import Quit, RecordFile, Rejected, Terminal, agent_seed
 from bonepile.store import load_record
 from bonepile.triominoes import DRAW, PASS, Game, Move, Observation, Round, Rules, replay

@@ -30,11 +30,10 @@ from bonepile.cli.render_triominoes import (
     focus_lines,
     placed_text,
     reason_text,
-    render_game_over,
-    render_round_summary,
     render_table,
     signed,
 )
+from bonepile.cli.render_triominoes_summary import render_game_over, render_round_summary
 from bonepile.cli.terminal import (
     QUIT_WORDS,
     InputEnded,

@@ -544,7 +544,10 @@ class GameSession:
             "title": _(self.info.title),
             "preset": self.preset,
             "status": self.status,
-            "seats": [info.to_json(seat) for seat, info in enumerate(self.seats)],
+            "seats": [
+                dataclasses.replace(info, name=shown_name(info.name)).to_json(seat)
+                for seat, info in enumerate(self.seats)
+            ],
             "human_seats": humans,
             "hot_seat": len(humans) > 1,
             "undo": len(humans) == 1,

@@ -265,8 +265,9 @@ def _describe(run: Sequence[mt.Event]) -> str:
         words.append(n_("drew {count}", "drew {count}", draws))
     plays = [str(event.move.tile) for event in run if event.move.is_play]
     if plays:
+        tiles = joined(plays, N_("{first}, {second}"))
         # TRANSLATORS: a seat's status (whoever it is, you too); {tiles}: the tiles it played ("6-6, 6-2").
-        words.append(p_("status", "played {tiles}", tiles=joined(plays, N_("{first}, {second}"))))
+        words.append(p_("status", "played {tiles}", tiles=tiles))
     if any(event.move.kind is mt.MoveKind.PASS for event in run):
         if any(event.marker_out for event in run):
             # TRANSLATORS: a seat's status (whoever it is, you too): it passed and put out its marker.
