@@ -350,7 +350,7 @@ def header(observation: Observation, seed: int, glyphs: Glyphs) -> Group:
     game = glyphs.dot.join(
         [
             _("Mexican Train"),
-            rules.preset,
+            p_("preset", rules.preset),
             n_("{count} player", "{count} players", rules.players),
             _("seed {seed}", seed=str(seed)),
         ]

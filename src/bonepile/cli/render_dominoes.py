@@ -398,7 +398,7 @@ def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Tex
     """The top line; it shows the seed so that a game worth playing again can be dealt again."""
     rules = observation.rules
     about = [
-        rules.preset,
+        p_("preset", rules.preset),
         n_("{count} player", "{count} players", rules.players),
         _("hand {number}", number=observation.hand_number),
         _("first to {target}", target=rules.target),

@@ -720,7 +720,7 @@ def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Tex
     """The top line; it shows the seed so that a game worth playing again can be dealt again."""
     rules = observation.rules
     about = [
-        rules.preset,
+        p_("preset", rules.preset),
         n_("{count} player", "{count} players", rules.players),
         _("round {number}", number=observation.round_number),
         _("first to {target}", target=rules.target),

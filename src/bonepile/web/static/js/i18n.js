@@ -109,5 +109,9 @@ export function tn(singular, plural, count, values) {
   return fill(text, { count, ...(values || {}) });
 }
 
+/** A preset (a game's variant: "draw", "all-fives") by its name in the reader's language; the names are in
+ * the catalogs from the game registry (context "preset"), the preset's machine name when there is none. */
+export const presetName = (name) => (name ? tp("preset", name) : "");
+
 /** Marks `message` for the catalogs where it is defined (a constant); t(message) translates it where shown. */
 export const N_ = (message) => message;

@@ -4,7 +4,7 @@
 
 import { roomLink, saveRoom, savedRoom, forgetSeatToken } from "./credentials.js";
 import { h, seatColor } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { presetName, t, tn } from "./i18n.js";
 import { levelName } from "./players.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"]; // when the catalog has not come yet
@@ -158,7 +158,7 @@ export class Lobby {
   render() {
     const room = this.room;
     const open = room.seats.filter((seat) => seat.kind === "human" && !seat.taken);
-    this.titleEl.textContent = `${room.title} \u00b7 ${room.preset}`;
+    this.titleEl.textContent = `${room.title} \u00b7 ${presetName(room.preset)}`;
     const meta = [tn("{count} player", "{count} players", room.seats.length)];
     if (room.options && room.options.target) meta.push(t("playing to {target}", { target: room.options.target }));
     // TRANSLATORS: the room's turn timer, in seconds.

@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { roomHash, savedRooms } from "./credentials.js";
 import { ago, h } from "./dom.js";
-import { t, tn, tp } from "./i18n.js";
+import { presetName, t, tn, tp } from "./i18n.js";
 
 /** How many unfinished games the list shows before "Show all" (fewer on a phone, where it comes first). */
 export const RESUME_SHOWN = 5;
@@ -22,7 +22,7 @@ function resumeLink(game) {
     h(
       "span",
       { class: "resume-title" },
-      `${game.title} \u00b7 ${game.preset}`,
+      `${game.title} \u00b7 ${presetName(game.preset)}`,
       // TRANSLATORS: a badge: several people play this game at one screen.
       game.hot_seat ? h("span", { class: "badge" }, t("hot seat")) : null,
     ),
@@ -40,7 +40,7 @@ function resumeLink(game) {
 function resumeItem(game, onGone) {
   const item = h("li", { class: "resume-item", "data-game-id": game.id });
   const hand = game.hand_word === "hand";
-  const facts = { game: game.title, preset: game.preset, number: game.hand_number };
+  const facts = { game: game.title, preset: presetName(game.preset), number: game.hand_number };
   // TRANSLATORS: {game} is a game's title, {preset} its rules' name (all-fives), {number} the hand (round) it is at.
   const question = hand ? t("Abandon {game} \u00b7 {preset}, hand {number}?", facts) : t("Abandon {game} \u00b7 {preset}, round {number}?", facts);
   // TRANSLATORS: a button's label for a screen reader; {game} is a game's title, {preset} its rules' name.
@@ -158,7 +158,7 @@ export function roomsCard() {
                 h(
                   "span",
                   { class: "resume-title" },
-                  `${room.title || t("Room")}${room.preset ? ` \u00b7 ${room.preset}` : ""}`,
+                  `${room.title || t("Room")}${room.preset ? ` \u00b7 ${presetName(room.preset)}` : ""}`,
                   // TRANSLATORS: a badge on an online room of the start page: this browser hosts it, or holds a seat in it.
                   h("span", { class: "badge" }, room.role === "host" ? tp("room badge", "host") : tp("room badge", "seat")),
                 ),

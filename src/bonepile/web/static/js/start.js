@@ -4,7 +4,7 @@
 import { api, roomApi } from "./api.js";
 import { roomHash, saveRoom } from "./credentials.js";
 import { andList, h, parts, seatColor } from "./dom.js";
-import { formatNumber, t, tn, tp } from "./i18n.js";
+import { formatNumber, presetName, t, tn, tp } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
 import { resumeCard, roomsCard } from "./start-lists.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
@@ -33,7 +33,7 @@ function rememberedChoices(game, state, saved) {
   const preset = game.presets.find((p) => p.name === state.preset);
   const words = [];
   // TRANSLATORS: one of the choices remembered from the last game; {preset} is a preset's name (all-fives).
-  if (state.preset !== game.default_preset) words.push(t("{preset} rules", { preset: state.preset }));
+  if (state.preset !== game.default_preset) words.push(t("{preset} rules", { preset: presetName(state.preset) }));
   if (preset && state.players !== preset.players.default) words.push(tn("{count} player", "{count} players", state.players));
   const levels = Object.fromEntries(game.ai_levels.map((level) => [level.level, level.label]));
   const chosen = state.seats.filter((seat, i) => (i === 0 ? seat.kind !== "human" : seat.kind !== "ai" || seat.level !== game.default_level));
@@ -224,7 +224,7 @@ async function load(root, navigate, page) {
             },
           }),
           // TRANSLATORS: a badge beside the preset that is the game's standard rules.
-          h("span", { class: "preset-name" }, entry.name, entry.name === game.default_preset ? h("span", { class: "badge" }, tp("rules", "standard")) : null),
+          h("span", { class: "preset-name" }, presetName(entry.name), entry.name === game.default_preset ? h("span", { class: "badge" }, tp("rules", "standard")) : null),
           h("span", { class: "preset-description" }, entry.description),
         ),
       ),

@@ -10,7 +10,7 @@ import { h, s, score, signed } from "./dom.js";
 import { Dialogs, showCurtain, showGameOver, showHandEnd, showKeys, showSummary } from "./dialogs.js";
 import { DominoesBoard } from "./dominoes-board.js";
 import { foldsReasons, hintCallout } from "./hint.js";
-import { N_, formatNumber, t, tn, tp } from "./i18n.js";
+import { N_, formatNumber, presetName, t, tn, tp } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
 import { logPanel } from "./log.js";
 import { Motion, motionOff } from "./motion.js";
@@ -561,7 +561,7 @@ class Table {
         "span",
         { class: "title-line" },
         h("strong", {}, view.title),
-        h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${view.preset}`),
+        h("span", { class: "preset", title: view.preset_description }, ` \u00b7 ${presetName(view.preset)}`),
         this.info.badge ? h("span", { class: "badge table-badge" }, this.info.badge) : null,
       ),
     );
