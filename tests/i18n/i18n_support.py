@@ -94,6 +94,16 @@ def translated_differently(language: str) -> dict[str, str]:
     return found
 
 
+def all_translations(language: str) -> set[str]:
+    """Every text of the language's catalog (each plural form)."""
+    catalog = i18n.read_catalog(language)
+    found: set[str] = set()
+    for message in messages(catalog) if catalog is not None else ():
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found.update(text for text in strings if text)
+    return found
+
+
 def pattern(text: str) -> re.Pattern[str] | None:
     """A text with its placeholders as wildcards (``"{player} played {tile}"``: ``".+ played .+"``); None
     when what is left is no words (``"{first}, {second}"`` would match anything)."""
@@ -116,6 +126,11 @@ class EnglishFinder:
         self.patterns = [
             (english, found) for english in differing if placeholders(english) and (found := pattern(english))
         ]
+        # A text the language itself says (some translation, placeholders filled) is not English, even where
+        # it also fits an English pattern ("{level} computer" is English and, filled, Filipino too).
+        translations = all_translations(language)
+        self.own_exact = {text for text in translations if not placeholders(text)}
+        self.own_patterns = [found for text in translations if placeholders(text) and (found := pattern(text))]
 
     def english(self, text: str) -> str | None:
         """The English message ``text`` is, if it is one."""
@@ -126,6 +141,8 @@ class EnglishFinder:
             return shown
         for english, found in self.patterns:
             if found.fullmatch(shown):
+                if shown in self.own_exact or any(own.fullmatch(shown) for own in self.own_patterns):
+                    return None
                 return english
         return None
 

@@ -3,6 +3,7 @@
 
 import { h, s, score, seatColor, signed } from "./dom.js";
 import { N_, t, tn } from "./i18n.js";
+import { languagePicker } from "./language-picker.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
 /** Words for the server's score reasons (docs/web-protocol.md, "Score reasons"). */
@@ -478,6 +479,8 @@ export function showKeys(dialogs) {
         "div",
         {},
         h("h2", {}, t("Keyboard")),
+        // The table's menu on every screen (a phone's top bar has no room for the picker itself).
+        h("div", { class: "dialog-language" }, languagePicker()),
         h("dl", { class: "keys" }, KEYS.map(([key, what]) => [h("dt", {}, h("kbd", {}, LETTERS.has(key) ? key : t(key))), h("dd", {}, t(what))])),
         h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(null) }, t("Close"))),
       ),
