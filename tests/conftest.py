@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
 import pytest
-from environment_helpers import DELIBERATE
+from environment_helpers import CHROMIUM, CHROMIUM_ARGS, DELIBERATE, require, require_module
 
 REQUIRE_ALL = "BONEPILE_TESTS_REQUIRE_ALL"
 
@@ -69,3 +69,15 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     why = "; ".join(f"{count} {reason}" for reason, count in reasons.most_common())
     hint = "" if required_all() else f" ({REQUIRE_ALL}=1 makes these failures)"
     reporter.write_line(f"{len(skipped)} skipped{hint}: {why}", yellow=True, bold=True)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One Chromium per test process, for every folder's browser tests (Playwright's sync API allows one
+    running instance a process: two folders each starting their own would fail in the same worker)."""
+    sync_playwright = require_module("playwright.sync_api", "Playwright (the test extra)").sync_playwright
+    require(CHROMIUM.exists(), f"Chromium at {CHROMIUM} (Debian package chromium; .ci/run installs it)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

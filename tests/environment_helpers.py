@@ -42,3 +42,17 @@ def unless(present: bool, what: str) -> pytest.MarkDecorator:
 def program(name: str, *also: Path) -> str | None:
     """Where the program ``name`` is, on the PATH or at one of ``also``; None when nowhere."""
     return shutil.which(name) or next((str(path) for path in also if path.exists()), None)
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+"""Debian's Chromium: the browser of every browser test (a browser Playwright downloads cannot work here)."""
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]

@@ -17,19 +17,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from environment_helpers import require
-
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 # As `bonepile serve` builds it, without the AI's pauses, waiting between hands for the player (so a hand's
 # summary stays on the table), and without the per-address limits (all these tests are one address).
@@ -85,19 +72,7 @@ class Server:
             self.process.wait(timeout=5)
 
 
-try:
-    from playwright.sync_api import Browser, sync_playwright
-except ImportError:  # the browser test module says so, at its top
-    pass
-else:
-
-    @pytest.fixture(scope="session")
-    def browser() -> Iterator[Browser]:
-        require(CHROMIUM.exists(), f"Chromium at {CHROMIUM} (Debian package chromium; .ci/run installs it)")
-        with sync_playwright() as playwright:
-            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            yield launched
-            launched.close()
+# The browser itself is the fixture ``browser`` of tests/conftest.py, shared with tests/web_browser.
 
 
 @pytest.fixture(scope="session")

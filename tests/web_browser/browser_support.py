@@ -23,17 +23,6 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, Route, expect
 
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 # The app as `bonepile serve` builds it, with the AI's pauses set to nothing so that tests run fast

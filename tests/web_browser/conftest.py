@@ -9,22 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from environment_helpers import require
 
 try:
-    from playwright.sync_api import Browser, Page, sync_playwright
+    from playwright.sync_api import Browser, Page
 except ImportError:  # the test modules say so, at their top
     pass
 else:
-    from browser_support import CHROMIUM, CHROMIUM_ARGS, LiveServer, Watch, open_page, running
-
-    @pytest.fixture(scope="session")
-    def browser() -> Iterator[Browser]:
-        require(CHROMIUM.exists(), f"Chromium at {CHROMIUM} (Debian package chromium; .ci/run installs it)")
-        with sync_playwright() as playwright:
-            launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            yield launched
-            launched.close()
+    from browser_support import LiveServer, Watch, open_page, running
 
     @pytest.fixture(scope="session")
     def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
