@@ -20,7 +20,7 @@ from typing import Any
 from bonepile.i18n import _
 from bonepile.web.errors import ApiError
 from bonepile.web.live import GameSession
-from bonepile.web.views import Table, shown_name, view
+from bonepile.web.views import Table, presenter, shown_name, view
 
 __all__ = ["finished_hands", "hand_views"]
 
@@ -72,4 +72,5 @@ def finished_hands(session: GameSession, reviews: dict[int, dict[str, Any]]) -> 
                 "accuracy": None if review is None else review.get("accuracy"),
             }
         )
-    return {"id": session.id, "hand_word": session.info.deal_word, "hands": hands}
+    low_wins = presenter(session.name).face().low_wins
+    return {"id": session.id, "hand_word": session.info.deal_word, "low_wins": low_wins, "hands": hands}
