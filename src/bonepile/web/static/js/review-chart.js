@@ -5,7 +5,7 @@
 import { s } from "./dom.js";
 import { formatNumber } from "./i18n.js";
 
-const W = 640;
+const WIDTH = 640;
 const PAD = { left: 44, right: 14, top: 14, bottom: 28 };
 
 /** Round numbers for an axis from lo to hi (about `count` of them). */
@@ -21,10 +21,12 @@ function ticks(lo, hi, count = 4) {
 /**
  * A line chart. series: [{label, color, points: [{x, y, key}]}]; xs: the domain [min, max]; ys: an optional
  * fixed [min, max]; current: the x of a cursor line (or null); onPick(key) when a point is clicked;
- * label: the chart's words for a screen reader; height: its drawing height (the width scales).
+ * label: the chart's words for a screen reader; height: its drawing height; width: the width it is shown at.
  */
-export function lineChart({ series, xs, ys = null, current = null, onPick = null, label, height = 220, zero = true, className = "" }) {
-  const H = height;
+export function lineChart({ series, xs, ys = null, current = null, onPick = null, label, height = 220, zero = true, className = "", width = 0 }) {
+  // Drawn at the width it is shown at (when known), so that its words keep their size on a phone.
+  const W = width > 200 ? width : WIDTH;
+  const H = width > 200 ? Math.min(height, Math.max(160, width * 0.5)) : height;
   const values = series.flatMap((line) => line.points.map((p) => p.y));
   let lo = ys ? ys[0] : Math.min(0, ...values);
   let hi = ys ? ys[1] : Math.max(0, ...values);

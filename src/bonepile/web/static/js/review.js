@@ -198,11 +198,11 @@ class ReviewPage {
           h(
             "div",
             { class: "review-steps", role: "group", "aria-label": t("Step through the moves") },
-            step(() => 0, "\u23ee", t("The first move (Home)"), "step-first"),
+            step(() => 0, "\u00ab", t("The first move (Home)"), "step-first"),
             step(() => this.step - 1, "\u25c0", t("The move before (\u2190)"), "step-prev"),
             this.el.counter,
             step(() => this.step + 1, "\u25b6", t("The next move (\u2192)"), "step-next"),
-            step(last, "\u23ed", t("The end (End)"), "step-last"),
+            step(last, "\u00bb", t("The end (End)"), "step-last"),
           ),
           this.el.move,
         ),
@@ -340,8 +340,14 @@ class ReviewPage {
       return item;
     });
     this.el.list.replaceChildren(...items);
+    // The current move kept in view inside the list's own scroll (never the page's).
     const current = this.el.list.querySelector(".current");
-    if (current && current.scrollIntoView) current.scrollIntoView({ block: "nearest" });
+    const box = this.el.list.closest(".review-list-card");
+    if (current && box) {
+      const top = current.offsetTop - box.offsetTop;
+      if (top < box.scrollTop + 40) box.scrollTop = Math.max(0, top - 40);
+      else if (top + current.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = top + current.offsetHeight - box.clientHeight;
+    }
   }
 
   drawChart() {
@@ -359,13 +365,15 @@ class ReviewPage {
       color: seatColor(side.seats[0]),
       points: this.review.decisions
         .filter((d) => d.expected_played !== null && side.seats.includes(d.seat))
-        .map((d) => ({ x: index.get(d.move_number), y: d.expected_played, key: index.get(d.move_number) - 1, className: `mark-${d.mark.replace(" ", "-")}`, title: `${d.played}: ${markWords(d.mark)}` })),
+        .map((d) => ({ x: index.get(d.move_number), y: d.expected_played, key: index.get(d.move_number) - 1, className: `mark-${d.mark.replace(" ", "-")}`, // TRANSLATORS: a point of the review chart: a move ("6-4 right") and its mark ("mistake").
+          title: t("{move}: {mark}", { move: d.played, mark: markWords(d.mark) }) })),
     }));
     const chart = lineChart({
       series,
       xs: [1, all.length],
       current: this.step < all.length ? this.step + 1 : null,
       onPick: (key) => this.go(key),
+      width: this.el.chart.clientWidth,
       label: t("Each side's expected points of the hand at each of its moves"),
     });
     const legend = h(

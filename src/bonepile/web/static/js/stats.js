@@ -74,7 +74,7 @@ function sections(games) {
     groups.get(key).push(game);
   }
   const cards = [...groups.values()].map(groupCard);
-  return [h("div", { class: "stats-groups" }, cards), accuracyCard(games), bestHandCard(games)];
+  return [h("div", { class: "stats-groups" }, cards), h("div", { class: "stats-row" }, accuracyCard(games), bestHandCard(games))];
 }
 
 function groupCard(games) {
@@ -156,6 +156,7 @@ function accuracyCard(games) {
         onPick: (id) => (location.hash = `#/review/${id}?hand=1`),
         label: t("Your accuracy in each of the last games, from their reviewed hands"),
         className: "accuracy-chart",
+        width: Math.min(640, (document.querySelector(".stats-page")?.clientWidth || 0) - 60),
       }),
     );
   } else {
