@@ -33,7 +33,11 @@ import uvicorn
 from bonepile.web import create_app
 pause = float(sys.argv[3])
 hand = None if sys.argv[4] == "none" else float(sys.argv[4])
-app = create_app(sys.argv[1], ai_delay=pause, hand_pause=hand)
+settings = None
+if len(sys.argv) > 5:
+    from bonepile.web.settings import Settings
+    settings = Settings(review_worlds=int(sys.argv[5]))
+app = create_app(sys.argv[1], ai_delay=pause, hand_pause=hand, settings=settings)
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 
@@ -51,12 +55,19 @@ class LiveServer:
     """``bonepile``'s web app on 127.0.0.1:port and a SQLite file; stop() and start() keep both."""
 
     def __init__(
-        self, db_path: Path, port: int | None = None, ai_pause: float = 0.0, hand_pause: float | None = 0.0
+        self,
+        db_path: Path,
+        port: int | None = None,
+        ai_pause: float = 0.0,
+        hand_pause: float | None = 0.0,
+        review_worlds: int | None = None,
     ) -> None:
         self.db_url = f"sqlite:///{db_path}"
         self.port = port or free_port()
         self.ai_pause = ai_pause
         self.hand_pause = hand_pause
+        self.review_worlds = review_worlds
+        """The review's budget (the server's ``review_worlds``; None: the default)."""
         self.process: subprocess.Popen[bytes] | None = None
         self.log = db_path.with_suffix(".log")
 
@@ -76,6 +87,7 @@ class LiveServer:
                     str(self.port),
                     str(self.ai_pause),
                     "none" if self.hand_pause is None else str(self.hand_pause),
+                    *([] if self.review_worlds is None else [str(self.review_worlds)]),
                 ],
                 stdout=log,
                 stderr=subprocess.STDOUT,

@@ -41,6 +41,7 @@ from bonepile.web.errors import ApiError, bad_seat, unknown_game
 from bonepile.web.fallback import Fallback
 from bonepile.web.guards import Bucket, HostCheck, KeyedBuckets
 from bonepile.web.language import Language
+from bonepile.web.review_views import finished_hands, hand_views
 from bonepile.web.reviews import Reviews
 from bonepile.web.room_socket import Limits, RoomSocket, pump
 from bonepile.web.rooms import RoomManager
@@ -551,6 +552,23 @@ def create_app(
         status, body = await reviews.get(game_id, hand, lambda: hint_requests.check(client_key(request), "hints"))
         response.status_code = status
         return body
+
+    @app.get("/api/games/{game_id}/review/positions")
+    async def get_review_positions(game_id: str, hand: int = Query(ge=1, le=100_000)) -> dict[str, Any]:
+        """The position before each move of a finished hand, as the mover saw it then (every tile is face
+        up once the hand is over), and its end: what the review page draws (docs/web-protocol.md)."""
+        session = await manager.fresh(game_id)
+        async with session.lock:
+            return hand_views(session, hand)
+
+    @app.get("/api/games/{game_id}/hands")
+    async def get_hands(game_id: str) -> dict[str, Any]:
+        """Each finished hand's points and its stored review's accuracy (none is computed here)."""
+        session = await manager.fresh(game_id)
+        numbers = await asyncio.to_thread(store.reviewed_hands, game_id)
+        stored = {number: await asyncio.to_thread(store.review, game_id, number) for number in numbers}
+        async with session.lock:
+            return finished_hands(session, {number: review for number, review in stored.items() if review})
 
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:

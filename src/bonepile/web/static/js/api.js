@@ -35,6 +35,27 @@ async function call(method, path, body, credential = null) {
   return data;
 }
 
+/** `call`, telling a 202 (still being computed) from a 200. */
+async function callWithStatus(method, path) {
+  let response;
+  try {
+    response = await fetch(path, { method, headers: { "Accept-Language": currentLanguage() } });
+  } catch {
+    throw new ApiError("offline", t("The server cannot be reached. Is bonepile serve still running?"));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = data && data.error ? data.error : { code: "error", message: t("The server answered {status}.", { status: String(response.status) }) };
+    throw new ApiError(error.code, error.message, response.status);
+  }
+  return { status: response.status, data };
+}
+
 const seatQuery = (seat) => (seat === null || seat === undefined ? "" : `?seat=${encodeURIComponent(seat)}`);
 
 /** A socket's query with the reader's language added (a socket cannot send Accept-Language of its own). */
@@ -52,6 +73,10 @@ export const api = {
   undo: (id, seat, moveNumber) => call("POST", `/api/games/${id}/undo`, { seat, move_number: moveNumber }),
   hint: (id, seat) => call("GET", `/api/games/${id}/hint?seat=${seat}`),
   record: (id) => call("GET", `/api/games/${id}/record`),
+  /** A finished hand's review: {status: 202, progress} while it is computed, then {status: 200, review}. */
+  review: (id, hand) => callWithStatus("GET", `/api/games/${id}/review?hand=${hand}`),
+  reviewPositions: (id, hand) => call("GET", `/api/games/${id}/review/positions?hand=${hand}`),
+  hands: (id) => call("GET", `/api/games/${id}/hands`),
 };
 
 /** The room endpoints: every one but create takes the page's credential (seat token, host token or join code). */

@@ -66,3 +66,43 @@ export function roomLink(id, kind, credential) {
 export function roomHash(id, kind, credential) {
   return `#/room/${id}?${kind}=${encodeURIComponent(credential)}`;
 }
+
+// The solo games this browser played (the statistics page reads them), finished ones too: {id: seen}.
+const GAMES_KEY = "bonepile.games";
+
+function gamesKept() {
+  try {
+    return JSON.parse(localStorage.getItem(GAMES_KEY)) || {};
+  } catch {
+    return {};
+  }
+}
+
+/** Keep game `id` among this browser's games (its table or its review was opened here). */
+export function rememberGame(id) {
+  const games = gamesKept();
+  games[id] = games[id] || Date.now();
+  try {
+    localStorage.setItem(GAMES_KEY, JSON.stringify(games));
+  } catch {
+    // private browsing: nothing is kept
+  }
+}
+
+/** The ids of this browser's games, the latest first. */
+export function savedGames() {
+  return Object.entries(gamesKept())
+    .sort((a, b) => b[1] - a[1])
+    .map(([id]) => id);
+}
+
+/** Forget game `id` (the server no longer has it). */
+export function forgetGame(id) {
+  const games = gamesKept();
+  delete games[id];
+  try {
+    localStorage.setItem(GAMES_KEY, JSON.stringify(games));
+  } catch {
+    // nothing kept
+  }
+}

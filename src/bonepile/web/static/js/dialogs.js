@@ -223,7 +223,7 @@ function summaryBody(view, summary) {
  * hand waits for every player (or the room's wait): `update(view)` keeps the waiting words current.
  * Answers {done, update}; `done` settles when the dialog closes (the next hand came, or it was dismissed).
  */
-export function showHandEnd(dialogs, view, summary, { onContinue }) {
+export function showHandEnd(dialogs, view, summary, { onContinue, onReview = null }) {
   const word = view.hand_word;
   const title = word === "hand" ? t("Hand {number} is over", { number: summary.number }) : t("Round {number} is over", { number: summary.number });
   const status = h("p", { class: "hand-end-status", role: "status", "aria-live": "polite" });
@@ -285,7 +285,7 @@ export function showHandEnd(dialogs, view, summary, { onContinue }) {
         brief,
         details,
         status,
-        h("div", { class: "dialog-actions" }, peek, next),
+        h("div", { class: "dialog-actions" }, peek, reviewButton(view, summary.number, onReview), next),
       );
       queueMicrotask(() => {
         box = body.closest(".dialog");
@@ -300,6 +300,30 @@ export function showHandEnd(dialogs, view, summary, { onContinue }) {
   );
   done.finally(() => clearInterval(timer));
   return { done, update };
+}
+
+/** "Review" for a finished hand (round): to its review page (none where the page cannot show one: a room). */
+function reviewButton(view, number, onReview, close = null, game = false) {
+  if (!onReview) return null;
+  const hand = view.hand_word === "hand";
+  // TRANSLATORS: a button's label for a screen reader: it opens the review of that hand (round), move by move.
+  const label = hand ? t("Review hand {number}, move by move", { number }) : t("Review round {number}, move by move", { number });
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "quiet review-button",
+      "aria-label": label,
+      title: label,
+      "data-hand": String(number),
+      onclick: () => {
+        if (close) close(null);
+        onReview(number);
+      },
+    },
+    // TRANSLATORS: a button of a hand's (round's) summary and of the game's end: see how each move was judged.
+    game ? t("Review the game") : t("Review"),
+  );
 }
 
 /** "Ann and Bob" (every name joined by "and", as the dialog always said). */
@@ -321,7 +345,7 @@ function scoreLine(view) {
   );
 }
 
-export function showSummary(dialogs, view, summary) {
+export function showSummary(dialogs, view, summary, { onReview = null } = {}) {
   const word = view.hand_word;
   const title = word === "hand" ? t("Hand {number}", { number: summary.number }) : t("Round {number}", { number: summary.number });
   const label = word === "hand" ? t("Hand {number} summary", { number: summary.number }) : t("Round {number} summary", { number: summary.number });
@@ -335,7 +359,7 @@ export function showSummary(dialogs, view, summary) {
         summaryBody(view, summary),
         h("h3", {}, scoresTitle(view)),
         scoreLine(view),
-        h("div", { class: "dialog-actions" }, h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(true) }, t("Continue"))),
+        h("div", { class: "dialog-actions" }, reviewButton(view, summary.number, onReview, close), h("button", { type: "button", class: "primary", autofocus: true, onclick: () => close(true) }, t("Continue"))),
       ),
     { className: "summary-dialog", label, kind: "summary" },
   );
@@ -360,7 +384,7 @@ function trophy() {
  * The end of the game: the result, every hand's points, and what to do next. `again` is
  * {label, run} (play again, or an online room's rematch), or null when this page cannot start one.
  */
-export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
+export function showGameOver(dialogs, view, { again, onRecord, onHome, onReview = null }) {
   const over = view.game_over;
   const word = view.hand_word;
   const last = view.summaries[view.summaries.length - 1];
@@ -415,6 +439,7 @@ export function showGameOver(dialogs, view, { again, onRecord, onHome }) {
           { class: "dialog-actions" },
           h("button", { type: "button", class: "quiet", autofocus: !again, onclick: () => close(null) }, t("See the table")),
           h("button", { type: "button", class: "quiet", onclick: onRecord }, t("Save the record")),
+          last ? reviewButton(view, last.number, onReview, close, true) : null,
           h("button", { type: "button", class: "quiet", onclick: onHome }, t("New game")),
           again
             ? h(

@@ -170,3 +170,47 @@ export function roomsCard() {
       )
     : null;
 }
+
+/** The finished games of /api/games?status=over, the latest first: each one's result and its review; and the statistics. */
+export function finishedCard(over) {
+  const games = [...((over && over.games) || [])].sort(newestFirst).slice(0, handful());
+  const stats = h("p", { class: "stats-link" }, h("a", { href: "#/stats", class: "button quiet" }, t("Your statistics")));
+  const card = h("section", { class: "card resume finished", "aria-labelledby": "finished-title" }, h("h2", { id: "finished-title" }, t("Finished games")));
+  if (!games.length) {
+    card.append(h("p", { class: "muted" }, t("No finished games yet.")), stats);
+    return card;
+  }
+  const item = (game) => {
+    const hands = game.hand_number;
+    const hand = game.hand_word === "hand";
+    const facts = { game: game.title, preset: game.preset };
+    // TRANSLATORS: a button's label for a screen reader; {game} is a game's title, {preset} its rules' name.
+    const label = t("Review {game} \u00b7 {preset}", facts);
+    return h(
+      "li",
+      { class: "resume-item finished-item", "data-game-id": game.id },
+      h(
+        "a",
+        { class: "resume-game", href: `#/game/${game.id}` },
+        h("span", { class: "resume-title" }, `${game.title} \u00b7 ${game.preset}`),
+        h(
+          "span",
+          { class: "resume-players" },
+          game.sides.map((side) =>
+            h(
+              "span",
+              { class: ["resume-side", game.winner_sides.includes(side.side) ? "winner" : ""].filter(Boolean).join(" ") },
+              side.seats.map((seat) => game.seats[seat].name).join(" & "),
+              h("strong", {}, ` ${side.score}`),
+            ),
+          ),
+        ),
+        // TRANSLATORS: how many hands (rounds) a finished game had, and when it ended: "3 hands · 2 days ago".
+        h("span", { class: "resume-when" }, hand ? tn("{count} hand \u00b7 {ago}", "{count} hands \u00b7 {ago}", hands, { ago: ago(game.updated_at) }) : tn("{count} round \u00b7 {ago}", "{count} rounds \u00b7 {ago}", hands, { ago: ago(game.updated_at) })),
+      ),
+      hands >= 1 ? h("a", { class: "button quiet review-link", href: `#/review/${game.id}?hand=1`, "aria-label": label, title: label }, t("Review")) : null,
+    );
+  };
+  card.append(h("ul", { class: "resume-list" }, games.map(item)), stats);
+  return card;
+}

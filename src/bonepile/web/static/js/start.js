@@ -6,7 +6,7 @@ import { roomHash, saveRoom } from "./credentials.js";
 import { andList, h, parts, seatColor } from "./dom.js";
 import { formatNumber, presetName, t, tn, tp } from "./i18n.js";
 import { languagePicker } from "./language-picker.js";
-import { resumeCard, roomsCard } from "./start-lists.js";
+import { finishedCard, resumeCard, roomsCard } from "./start-lists.js";
 import { dominoSvg, triominoSvg } from "./tiles.js";
 
 const SAVED = "bonepile.start";
@@ -91,8 +91,9 @@ async function load(root, navigate, page) {
   root.replaceChildren(h("div", { class: "loading" }, t("Loading\u2026")));
   let catalog;
   let unfinished;
+  let finished;
   try {
-    [catalog, unfinished] = await Promise.all([api.catalog(), api.games("playing")]);
+    [catalog, unfinished, finished] = await Promise.all([api.catalog(), api.games("playing"), api.games("over").catch(() => ({ games: [] }))]);
   } catch (error) {
     if (!page.closed) {
       root.replaceChildren(h("div", { class: "page-error" }, h("h1", {}, t("The server cannot be reached")), h("p", {}, error.message), h("button", { class: "primary", onclick: () => load(root, navigate, page) }, t("Try again"))));
@@ -465,6 +466,7 @@ async function load(root, navigate, page) {
 
   const resume = resumeCard(unfinished);
   const roomList = roomsCard();
+  const over = finishedCard(finished);
 
   const howTo = h(
     "section",
@@ -485,7 +487,7 @@ async function load(root, navigate, page) {
         // TRANSLATORS: under the start page's title; {games} is "Dominoes, Tri-Ominos and Mexican Train".
         h("p", {}, t("{games}, against the computer, with friends at one screen, or online.", { games: titles(catalog) })),
       ),
-      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, t("New game")), form), h("div", { class: "side-column" }, resume, roomList, howTo)),
+      h("div", { class: "start-columns" }, h("section", { class: "card new" }, h("h2", {}, t("New game")), form), h("div", { class: "side-column" }, resume, roomList, over, howTo)),
     ),
   );
 }

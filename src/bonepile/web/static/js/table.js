@@ -404,7 +404,7 @@ class Table {
 
     this.betweenHands(view);
     for (const summary of view.summaries.slice(this.seenSummaries)) {
-      if (!(view.game_over && summary === view.summaries[view.summaries.length - 1])) showSummary(this.dialogs, view, summary);
+      if (!(view.game_over && summary === view.summaries[view.summaries.length - 1])) showSummary(this.dialogs, view, summary, { onReview: this.reviewer(view) });
     }
     this.seenSummaries = Math.max(this.seenSummaries, view.summaries.length);
 
@@ -452,7 +452,7 @@ class Table {
     this.handEnd = shown;
     const open = () => {
       if (this.handEnd !== shown || this.closed) return;
-      const handle = showHandEnd(this.dialogs, this.view, summary, { onContinue: () => this.continueHand() });
+      const handle = showHandEnd(this.dialogs, this.view, summary, { onContinue: () => this.continueHand(), onReview: this.reviewer(this.view) });
       shown.update = handle.update;
       handle.update(this.view);
       this.measureSheet(this.el.layer.querySelector(".dialog.hand-end"));
@@ -931,7 +931,7 @@ class Table {
     const logScroll = this.el.sidebar.querySelector(".log");
     const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 40;
     this.el.sidebar.replaceChildren(
-      scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary) }),
+      scorePanel(this.view, { onSummary: (summary) => showSummary(this.dialogs, this.view, summary, { onReview: this.reviewer(this.view) }) }),
       logPanel(this.view, {
         boardHost: this.boardHost,
         uncover: () => {
@@ -1143,6 +1143,14 @@ class Table {
     }
   }
 
+  /** The way to a finished hand's review page (a solo game's; none for a room's). */
+  reviewer(view) {
+    if (!view || view.room) return null;
+    return (number) => {
+      this.navigate(`#/review/${view.id}?hand=${number}`);
+    };
+  }
+
   async showGameOver(fresh = false) {
     const view = this.view;
     const again = this.transport.again;
@@ -1157,6 +1165,7 @@ class Table {
       again: again ? { label: again.label, run: () => this.playAgain() } : null,
       onRecord: () => this.downloadRecord(),
       onHome: () => this.navigate("#/"),
+      onReview: this.reviewer(view),
     });
   }
 
