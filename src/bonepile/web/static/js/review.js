@@ -34,7 +34,7 @@ export const MARKS = {
   blunder: { symbol: "??", words: N_("blunder") },
 };
 
-const markWords = (mark) => (MARKS[mark] ? tp("review mark", MARKS[mark].words) : mark);
+const markWords = (mark) => (MARKS[mark] ? t(MARKS[mark].words) : mark);
 
 /** A value of points with one decimal, as the reader writes numbers (a true minus sign). */
 function points(value) {

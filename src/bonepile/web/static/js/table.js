@@ -197,10 +197,10 @@ class Table {
       live: h("div", { class: "visually-hidden turn-announcer", "aria-live": "polite" }),
       layer: h("div", { class: "dialog-layer", hidden: true }),
     };
-    // The language picker sits with the sound switch; on a small screen (narrow, or a phone on its side)
-    // it is left out, and the top bar's room goes to the game's tools (the start page offers it too).
+    // The language picker sits with the sound switch on a wide screen; on a narrower one (a tablet, a phone)
+    // the top bar's room goes to the game's tools, and the picker is in the table's menu (the ? dialog).
     this.el.language = h("div", { class: "tool tool-language" }, languagePicker());
-    this.smallScreen = window.matchMedia("(max-width: 700px), (max-height: 560px)");
+    this.smallScreen = window.matchMedia("(max-width: 1100px), (max-height: 560px)");
     this.onScreen = () => (this.el.language.hidden = this.smallScreen.matches);
     this.onScreen();
     this.smallScreen.addEventListener("change", this.onScreen);
