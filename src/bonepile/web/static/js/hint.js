@@ -6,14 +6,9 @@
 // reasons start folded under "Why?" so that the board keeps most of its height.
 
 import { h } from "./dom.js";
-import { t, tp } from "./i18n.js";
+import { t } from "./i18n.js";
+import { levelInSentence } from "./players.js";
 
-/** The level whose hint it is, as a sentence says it ("Hint (expert): ..."). */
-function hintLevel(level) {
-  // TRANSLATORS: a computer level inside a sentence ("Hint (expert): play 6-4"), lower case where the language writes it so.
-  const words = { easy: tp("level in a sentence", "easy"), medium: tp("level in a sentence", "medium"), hard: tp("level in a sentence", "hard"), expert: tp("level in a sentence", "expert") };
-  return words[level] || level;
-}
 
 /** Whether a new hint's reasons start folded: on a screen too short to give them rows. */
 export function foldsReasons() {
@@ -56,7 +51,7 @@ export function hintCallout(hint, { onClose = null, folded = false, onFold = nul
       "div",
       { class: "hint-move" },
       // TRANSLATORS: {level} is the computer level that gave the hint ("Hard"), {move} the move it suggests.
-      h("strong", {}, t("Hint ({level}): {move}", { level: hintLevel(hint.level), move: hint.move.label })),
+      h("strong", {}, t("Hint ({level}): {move}", { level: levelInSentence(hint.level), move: hint.move.label })),
       why,
       onClose ? h("button", { type: "button", class: "quiet hint-close", "aria-label": t("Close the hint"), title: t("Close the hint"), onclick: onClose }, "\u00d7") : null,
     ),

@@ -1,7 +1,7 @@
 // The people around the table: opponents' areas, your own header, the score panel and the log.
 
 import { h, parts, score, seatColor } from "./dom.js";
-import { N_, t, tn } from "./i18n.js";
+import { N_, t, tn, tp } from "./i18n.js";
 import { dominoSvg, tileBack, triominoSvg } from "./tiles.js";
 
 // TRANSLATORS: the computer's levels of play.
@@ -10,6 +10,13 @@ const LEVELS = { easy: N_("Easy"), medium: N_("Medium"), hard: N_("Hard"), exper
 /** A computer level's name ("Hard") for its code ("hard"), where the catalog's own label is not at hand. */
 export function levelName(level) {
   return LEVELS[level] ? t(LEVELS[level]) : level;
+}
+
+/** A computer level as a sentence says it ("Hint (expert): ...", "the computer, easy"). */
+export function levelInSentence(level) {
+  // TRANSLATORS: a computer level inside a sentence ("Hint (expert): play 6-4"), lower case where the language writes it so.
+  const words = { easy: tp("level in a sentence", "easy"), medium: tp("level in a sentence", "medium"), hard: tp("level in a sentence", "hard"), expert: tp("level in a sentence", "expert") };
+  return words[level] || level;
 }
 
 function levelWords(player) {

@@ -37,6 +37,11 @@ export const MARKS = {
 const markWords = (mark) => (MARKS[mark] ? t(MARKS[mark].words) : mark);
 
 /** A value of points with one decimal, as the reader writes numbers (a true minus sign). */
+/** A loss (expected points given up, never below 0) as a plain number: "Loss 1.7", not "Loss −1.7". */
+function lost(value) {
+  return formatNumber(Math.round(Math.max(0, value) * 10) / 10);
+}
+
 function points(value) {
   const rounded = Math.round(value * 10) / 10;
   const text = formatNumber(Math.abs(rounded));
@@ -308,7 +313,7 @@ class ReviewPage {
       if (decision.best !== decision.played) {
         list.append(
           row(t("Preferred"), h("span", { class: "move-best", "data-move": decision.best }, this.label(view, decision.best)), " ", h("span", { class: "muted" }, `(${points(decision.expected_best)})`)),
-          row(t("Loss"), h("span", { class: "move-loss" }, points(-decision.loss))),
+          row(t("Loss"), h("span", { class: "move-loss" }, lost(decision.loss))),
         );
       }
       if (decision.face_up_best) {
@@ -334,7 +339,7 @@ class ReviewPage {
           h("span", { class: "review-item-seat", style: `--seat: ${seatColor(at.seat)}` }, names[at.seat]),
           h("span", { class: "review-item-move" }, at.move),
           decision ? markChip(decision.mark) : h("span", { class: "muted" }, "\u2026"),
-          h("span", { class: "review-item-loss" }, decision && decision.loss > 0 ? points(-decision.loss) : ""),
+          h("span", { class: "review-item-loss" }, decision && decision.loss > 0 ? lost(decision.loss) : ""),
         ),
       );
       return item;

@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { forgetGame, savedGames } from "./credentials.js";
 import { h } from "./dom.js";
 import { formatNumber, t, tn } from "./i18n.js";
+import { levelInSentence } from "./players.js";
 import { lineChart } from "./review-chart.js";
 
 /** How many of the last finished games the accuracy chart shows. */
@@ -122,7 +123,7 @@ function groupCard(games) {
             {},
             [...levels.entries()].map(([level, tally]) =>
               // TRANSLATORS: a row of the statistics: the games against an AI of that level ("easy", "hard").
-              h("tr", { "data-level": level }, h("th", { scope: "row" }, t("the computer, {level}", { level })), h("td", { class: "num" }, formatNumber(tally.won)), h("td", { class: "num" }, formatNumber(tally.played))),
+              h("tr", { "data-level": level }, h("th", { scope: "row" }, t("the computer, {level}", { level: levelInSentence(level) })), h("td", { class: "num" }, formatNumber(tally.won)), h("td", { class: "num" }, formatNumber(tally.played))),
             ),
           ),
         )
