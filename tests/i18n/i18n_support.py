@@ -7,55 +7,27 @@ The module has a name no other test folder uses, so tests import it whatever ord
 from __future__ import annotations
 
 import functools
-import itertools
 import re
-import shlex
+import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
-from babel.messages.extract import extract_from_dir
-from babel.messages.frontend import parse_keywords, parse_mapping_cfg
 
 import bonepile.i18n as i18n
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import pseudo_locale  # noqa: E402  (tools/ is no package: a developer runs it as a script)
+
 OTHER_LANGUAGES = tuple(code for code in i18n.LANGUAGES if code != i18n.DEFAULT)
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
-def makefile_keywords() -> list[str]:
-    """The ``-k`` keywords of the Makefile's ``KEYWORDS``, the ones ``make messages`` extracts with."""
-    line = next(row for row in (ROOT / "Makefile").read_text().splitlines() if row.startswith("KEYWORDS"))
-    words = shlex.split(line.partition("=")[2])
-    return [word for flag, word in itertools.pairwise(words) if flag == "-k"]
-
-
-def in_sources(path: str) -> bool:
-    """Only the folders that hold sources ``babel.cfg`` names (the repository's data is not walked)."""
-    relative = Path(path).resolve().relative_to(ROOT).as_posix()
-    name = relative.rsplit("/", 1)[-1]
-    wanted = relative in ("src", "src/bonepile") or relative.startswith("src/bonepile/")
-    return wanted and not name.startswith((".", "_"))
-
-
 @functools.cache
 def template() -> Catalog:
-    """Every English text of the sources, extracted now with ``babel.cfg`` and the Makefile's keywords."""
-    with (ROOT / "babel.cfg").open() as mapping:
-        method_map, options_map = parse_mapping_cfg(mapping, str(ROOT / "babel.cfg"))
-    keywords = parse_keywords(makefile_keywords())
-    catalog = Catalog(project="bonepile", fuzzy=False)
-    for filename, lineno, message, comments, context in extract_from_dir(
-        str(ROOT),
-        method_map,
-        options_map,
-        keywords=keywords,
-        comment_tags=("TRANSLATORS:",),
-        strip_comment_tags=True,
-        directory_filter=in_sources,
-    ):
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
-    return catalog
+    """Every English text of the sources, extracted now as ``make messages`` extracts it (``babel.cfg`` and
+    the Makefile's keywords): the developers' tool ``tools/pseudo_locale.py`` does it, and the tests reuse it."""
+    return pseudo_locale.template()
 
 
 def messages(catalog: Catalog) -> list[Message]:
