@@ -25,8 +25,9 @@ __all__ = [
 Progress = Callable[[int, int], None]
 """Told ``(done, total)`` decisions as a review goes."""
 
-VERSION = 1
-"""The review's method, stored with it (a stored review of another version is made again)."""
+VERSION = 2
+"""The review's method, stored with it (a stored review of another version is made again). 2: the late
+positions whose worlds are all listed are solved exactly in each world instead of rolled out."""
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,10 @@ side's margin. Every candidate is played in the same worlds with the same seeds 
 so the differences between candidates, which are what the marks read, carry far less noise than the
 values. With more legal moves than ``Budget.width``, each is first screened on ``Budget.screen`` worlds
 and the best ``width - 1`` and the move played go on to the full budget. When few tiles are hidden
-and the worlds they allow are few, every one of them is played (``exact``) instead of a sample.
+and the worlds they allow are few, every one of them is played (``exact``) instead of a sample; and
+when, besides, few tiles are left in the hands, each world is not rolled out but solved (``_Solver``:
+perfect play to the end of the hand, every tile known, within ``Budget.solve_nodes`` positions), so the
+estimate is the perfect-information value averaged over every world the observation allows.
 
 The face-up verdict (``face_up``) reads the true deal, every hand open: an exact search (alpha-beta over
 the mover's side's margin, the other sides minimising it) when few tiles are left in play, else one
@@ -51,6 +54,11 @@ class Budget:
     """Search the face-up deal exactly when at most this many tiles are in hands and stock."""
     face_up_nodes: int = 20_000
     """The exact face-up search gives up (and rolls out instead) past this many positions."""
+    solve_tiles: int = 10
+    """When every world is listed and at most this many tiles are in the hands, each world is solved exactly
+    (perfect play to the end of the hand) instead of rolled out."""
+    solve_nodes: int = 40_000
+    """Positions the worlds' exact searches may take together for one decision (else the rollouts)."""
 
 
 class Sampler(Protocol):
@@ -67,6 +75,10 @@ class Estimate:
     """How many worlds each candidate was played in."""
     exact: bool
     """Whether those were every world the observation allows (not a sample)."""
+
+
+class _TooBig(Exception):
+    pass
 
 
 def _seed(*parts: object) -> int:
@@ -104,6 +116,57 @@ class _Rollouts:
         return margin(tuple(summary.points), self.side, self.low)
 
 
+class _Solver:
+    """The rest of one world's hand played perfectly, every tile known: minimax over the mover's side's margin
+    (its side maximises it, the others minimise it), memoised on the engine's position text."""
+
+    def __init__(self, side_of: Callable[[int], int], side: int, low: bool) -> None:
+        self.side_of = side_of
+        self.side = side
+        self.low = low
+        self.memo: dict[str, float] = {}
+        self.limit = 0
+
+    def after(self, state: PlayableDeal, move: Move) -> float:
+        child = state.copy()
+        return self.value(child, child.play(move))
+
+    def value(self, state: PlayableDeal, ended: object) -> float:
+        if state.is_over:
+            return margin(tuple(cast(DealSummary, ended).points), self.side, self.low)
+        key = state.position()
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if len(self.memo) >= self.limit:
+            raise _TooBig
+        player = state.to_move
+        assert player is not None
+        values = [self.after(state, move) for move in state.legal_moves()]
+        best = max(values) if self.side_of(player) == self.side else min(values)
+        self.memo[key] = best
+        return best
+
+
+def _solved(
+    worlds: Sequence[PlayableDeal], legal: Sequence[Move], solver: _Solver, budget: Budget
+) -> list[tuple[Move, float]] | None:
+    """Every legal move's mean exact value over the worlds, or None when the searches would take too long.
+
+    The node budget is shared out over the worlds as they come (a world may use what the ones before it left),
+    so a position too big to solve is given up after about its share of the budget, not the whole of it.
+    """
+    try:
+        totals = dict.fromkeys(legal, 0.0)
+        for index, world in enumerate(worlds, start=1):
+            solver.limit = budget.solve_nodes * index // len(worlds)
+            for move in legal:
+                totals[move] += solver.after(world, move)
+    except _TooBig:
+        return None
+    return [(move, total / len(worlds)) for move, total in totals.items()]
+
+
 def _worlds(
     observation: Observation, sampler: Sampler, rng: random.Random, budget: Budget
 ) -> tuple[list[PlayableDeal], bool]:
@@ -136,7 +199,13 @@ def estimate(game: str, position: Position, seed: int, budget: Budget) -> Estima
     rng = random.Random(f"review:{seed}:{position.move_number}")
     worlds, exact = _worlds(observation, factory(observation), rng, budget)
     sides = [rules.side_of(p) for p in range(rules.players)]
-    rollouts = _Rollouts(game, seed, position.move_number, rules.players, rules.side_of(position.seat), sides)
+    side = rules.side_of(position.seat)
+    if exact and sum(observation.tile_counts) <= budget.solve_tiles:
+        solver = _Solver(rules.side_of, side, games.game_kind(game).low_score_wins)
+        solved = _solved(worlds, legal, solver, budget)
+        if solved is not None:
+            return Estimate(tuple(sorted(solved, key=lambda mv: -mv[1])), len(worlds), exact)
+    rollouts = _Rollouts(game, seed, position.move_number, rules.players, side, sides)
     totals: dict[Move, list[float]] = {}
     candidates = legal
     if len(legal) > budget.width and len(worlds) > budget.screen:
@@ -153,10 +222,6 @@ def estimate(game: str, position: Position, seed: int, budget: Budget) -> Estima
         done.extend(rollouts.value(worlds[i], i, move) for i in range(len(done), len(worlds)))
     values = sorted(((m, sum(totals[m]) / len(worlds)) for m in candidates), key=lambda mv: -mv[1])
     return Estimate(tuple(values), len(worlds), exact)
-
-
-class _TooBig(Exception):
-    pass
 
 
 def face_up(game: str, position: Position, seed: int, budget: Budget, candidates: Sequence[Move]) -> tuple[Move, bool]:
