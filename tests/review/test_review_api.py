@@ -69,3 +69,20 @@ def test_the_review_api(tmp_path: Path) -> None:
     assert not store.save_review(game_id, 1, {"other": True})  # computed once: the first one stays
     assert store.review(game_id, 1) == review
     store.close()
+
+
+def test_a_review_made_by_an_older_review_is_made_again_and_replaced(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    game_id = _stored_game(url)
+    store = GameStore(url)
+    assert store.save_review(game_id, 1, {"version": 1, "hand_number": 1, "decisions": [], "accuracy": {}})
+    store.close()
+    with TestClient(create_app(url, ai_delay=0.0, settings=SETTINGS), raise_server_exceptions=False) as client:
+        again = client.get(f"/api/games/{game_id}/review", params={"hand": 1})
+        assert again.status_code == 202, again.text  # not the old one: it is computed anew
+        review = _poll(client, game_id, 1)
+    assert review["version"] > 1 and review["decisions"]
+    store = GameStore(url)
+    assert store.review(game_id, 1) == review
+    assert not store.save_review(game_id, 1, {"version": 1})  # an older one never replaces a newer one
+    store.close()

@@ -467,15 +467,24 @@ class GameStore:
     # ------------------------------------------------------------------ reviews
 
     def save_review(self, game_id: str, hand_number: int, review: dict[str, Any]) -> bool:
-        """Keep a finished hand's review; False (nothing written) when one is kept already: a review is
-        computed once, and the first one stored is the one every reader gets."""
+        """Keep a finished hand's review; False (nothing written) when one of the same or a later version of
+        the review (``review["version"]``) is kept already: a review is computed once for each version, and
+        the first one stored is the one every reader gets. An older version's is replaced."""
         values = {"game_id": game_id, "hand_number": hand_number, "review": review, "created_at": _now()}
+        version = int(review.get("version", 0))
+        where = (ReviewRow.game_id == game_id, ReviewRow.hand_number == hand_number)
 
         def write() -> bool:
             try:
                 with self.engine.begin() as connection:
-                    connection.execute(insert(ReviewRow).values(**values))
-            except IntegrityError:
+                    kept = connection.execute(select(ReviewRow.review).where(*where)).scalar()
+                    if kept is None:
+                        connection.execute(insert(ReviewRow).values(**values))
+                        return True
+                    if int(dict(kept).get("version", 0)) >= version:
+                        return False
+                    connection.execute(update(ReviewRow).where(*where).values(review=review, created_at=_now()))
+            except IntegrityError:  # another process stored it first
                 return False
             return True
 

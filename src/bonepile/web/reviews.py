@@ -19,6 +19,7 @@ from typing import Any
 
 from bonepile.i18n import _
 from bonepile.review import (
+    VERSION,
     Budget,
     DecisionReview,
     HandNotFinished,
@@ -68,8 +69,8 @@ class Reviews:
         session = self.manager.get(game_id)
         store = self.manager.store
         stored = await asyncio.to_thread(store.review, game_id, hand_number)
-        if stored is not None:
-            return 200, stored
+        if stored is not None and int(stored.get("version", 0)) >= VERSION:
+            return 200, stored  # one made by an older review is made again, and replaces it
         key = (game_id, hand_number)
         job = self.jobs.get(key)
         if job is not None:
