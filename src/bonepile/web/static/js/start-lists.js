@@ -211,6 +211,6 @@ export function finishedCard(over) {
       hands >= 1 ? h("a", { class: "button quiet review-link", href: `#/review/${game.id}?hand=1`, "aria-label": label, title: label }, t("Review")) : null,
     );
   };
-  card.append(h("ul", { class: "resume-list" }, games.map(item)), stats);
+  card.append(h("ul", { class: "finished-list" }, games.map(item)), stats);
   return card;
 }
