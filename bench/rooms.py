@@ -68,6 +68,7 @@ import json
 import os
 import platform
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -141,6 +142,7 @@ class Server:
         profile: str | None = None,
     ) -> None:
         self.name = name
+        self.profiled = bool(profile)
         self.port = free_port()
         self.base = f"http://{LOOPBACK}:{self.port}"
         self.folder = folder
@@ -174,7 +176,9 @@ class Server:
 
     def stop(self) -> None:
         if self.process.poll() is None:
-            self.process.terminate()
+            # uvicorn raises the signal again once it has shut down: SIGTERM would then end the process before
+            # cProfile writes its file, SIGINT ends it with a KeyboardInterrupt, which cProfile lets write it.
+            self.process.send_signal(signal.SIGINT if self.profiled else signal.SIGTERM)
             try:
                 self.process.wait(timeout=60)
             except subprocess.TimeoutExpired:
