@@ -155,8 +155,13 @@ class Server:
         if redis_url:
             command += ["--redis", redis_url]
         self.log = folder / "serve.log"
-        # The runs open hundreds of rooms from one address: lift the per-address creation limit (a setting).
-        env = os.environ | {"BONEPILE_CREATE_BURST": "100000", "PYTHONPATH": str(src)}
+        # The runs open hundreds of rooms from one address: lift the per-address creation limit, and the
+        # connections at once (500 by default: 250 rooms of 2), both settings.
+        env = os.environ | {
+            "BONEPILE_CREATE_BURST": "100000",
+            "BONEPILE_MAX_CONNECTIONS": "5000",
+            "PYTHONPATH": str(src),
+        }
         with self.log.open("wb") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env=env)
         deadline = time.monotonic() + 60
