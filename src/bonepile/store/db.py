@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import os
 import sqlite3
 from collections.abc import Collection, Sequence
@@ -58,6 +59,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import (
     Engine,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -72,6 +74,7 @@ from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
+from sqlalchemy.sql.dml import Update
 
 from bonepile.store.rooms import RoomStore
 from bonepile.store.schema import (
@@ -256,6 +259,29 @@ def backup(url: str, target: Path) -> int:
     return games
 
 
+@functools.cache
+def _save_statement(checked: bool, turn: bool, timeouts: bool) -> Update:
+    """``GameStore.save``'s UPDATE ... RETURNING of one shape (whether it checks the version, sets the turn's
+    start, sets the time-outs), built once with bound parameters: a move then costs SQLAlchemy a lookup in its
+    compiled cache instead of building and compiling the statement again (about half of a save's CPU)."""
+    table = Base.metadata.tables[GameRow.__tablename__]
+    columns = table.c
+    values: dict[str, Any] = {
+        "moves": bindparam("b_moves", type_=columns.moves.type),
+        "status": bindparam("b_status", type_=columns.status.type),
+        "updated_at": bindparam("b_updated_at", type_=columns.updated_at.type),
+        "version": columns.version + 1,
+    }
+    if turn:
+        values["turn_started_at"] = bindparam("b_turn_started_at", type_=columns.turn_started_at.type)
+    if timeouts:
+        values["timeouts"] = bindparam("b_timeouts", type_=columns.timeouts.type)
+    statement = update(table).where(columns.id == bindparam("b_id", type_=columns.id.type))
+    if checked:
+        statement = statement.where(columns.version == bindparam("b_version", type_=columns.version.type))
+    return statement.values(values).returning(*columns)
+
+
 class GameStore:
     """Create, read and update stored games; every write is committed before the call returns."""
 
@@ -436,25 +462,23 @@ class GameStore:
         and the write, so no other writer can slip in between, and hands back the row (RETURNING).
         ``turn_started_at`` and ``timeouts`` are kept as they are when None.
         """
-        values: dict[str, Any] = {
-            "moves": list(moves),
-            "status": status,
-            "updated_at": _now(),
-            "version": GameRow.version + 1,
+        parameters: dict[str, Any] = {
+            "b_id": game_id,
+            "b_moves": list(moves),
+            "b_status": status,
+            "b_updated_at": _now(),
         }
-        if turn_started_at is not None:
-            values["turn_started_at"] = turn_started_at
-        if timeouts is not None:
-            values["timeouts"] = list(timeouts)
-        statement = update(GameRow).where(GameRow.id == game_id)
         if version is not None:
-            statement = statement.where(GameRow.version == version)
-
-        statement = statement.values(**values).returning(*GameRow.__table__.columns)
+            parameters["b_version"] = version
+        if turn_started_at is not None:
+            parameters["b_turn_started_at"] = turn_started_at
+        if timeouts is not None:
+            parameters["b_timeouts"] = list(timeouts)
+        statement = _save_statement(version is not None, turn_started_at is not None, timeouts is not None)
 
         def write() -> StoredGame | None:
             with self.engine.begin() as connection:
-                row = connection.execute(statement).mappings().first()
+                row = connection.execute(statement, parameters).mappings().first()
             return None if row is None else StoredGame.of(GameRow(**dict(row)))
 
         stored = retrying(write)
