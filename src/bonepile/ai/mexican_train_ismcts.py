@@ -40,13 +40,15 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bonepile.ai.mexican_train_heuristic import (
+    DEFAULT_WEIGHTS,
     GAME,
     HeuristicAgent,
     TableView,
+    Weights,
     explain_move,
     longest_run,
     score_move,
@@ -104,10 +106,14 @@ ROLLOUT_PLAN_LIMIT = 300
 """Positions the rollouts' longest-run search visits for each hand (a near-longest run is plan enough there)."""
 
 
+ROLLOUT_VIEW_LIMIT = 100
+"""The same for the heuristic's view of each rollout move (a run searched for each of the moves)."""
+
+
 def plans_of(round_: Round) -> list[frozenset[Tile]]:
     """Each player's plan in a world: the tiles of the longest run from their own train's open end."""
     return [
-        frozenset(longest_run(train.open_end, round_.tiles_of(seat), ROLLOUT_PLAN_LIMIT))
+        frozenset(quick_run(train.open_end, round_.tiles_of(seat), ROLLOUT_PLAN_LIMIT))
         for seat, train in enumerate(round_.trains[: round_.num_players])
     ]
 
@@ -151,6 +157,110 @@ def plan_rollout(
             if value > best_value:
                 best, best_value = move, value
         round_.play(best)
+
+
+_RUNS: dict[tuple[int, int, int], tuple[Tile, ...]] = {}
+"""``quick_run``'s answers by (start, tiles, limit): a search meets the same hands again and again."""
+_RUNS_KEPT = 200_000
+
+
+def quick_run(start: int, tiles: Iterable[Tile], limit: int = ROLLOUT_PLAN_LIMIT) -> tuple[Tile, ...]:
+    """A long chain of ``tiles`` from the number ``start``, as ``longest_run`` finds it (the longest, the most
+    pips among those), searched through each number's tiles only and within ``limit`` positions: fast enough
+    for every move of a rollout."""
+    held = tuple(tiles)
+    mask = 0
+    for tile in held:
+        mask |= 1 << tile.index
+    key = (start, mask, limit)
+    known = _RUNS.get(key)
+    if known is not None:
+        return known
+    if len(_RUNS) >= _RUNS_KEPT:
+        _RUNS.clear()
+    hand = sorted(set(held), key=lambda t: (-t.pips, t.index))
+    count = len(hand)
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    for i, tile in enumerate(hand):
+        links.setdefault(tile.high, []).append((i, tile.low, tile.pips))
+        if not tile.is_double:
+            links.setdefault(tile.low, []).append((i, tile.high, tile.pips))
+    best: list[int] = []
+    best_length = best_pips = 0
+    path: list[int] = []
+    visited = 0
+
+    def walk(end: int, used: int, pips: int) -> None:
+        nonlocal best, best_length, best_pips, visited
+        visited += 1
+        length = len(path)
+        if length > best_length or (length == best_length and pips > best_pips):
+            best, best_length, best_pips = path.copy(), length, pips
+        if visited >= limit or count < best_length:
+            return
+        for i, other, tile_pips in links.get(end, ()):
+            bit = 1 << i
+            if not used & bit:
+                path.append(i)
+                walk(other, used | bit, pips + tile_pips)
+                path.pop()
+                if visited >= limit:
+                    return
+
+    walk(start, 0, 0)
+    found = _RUNS[key] = tuple(hand[i] for i in best)
+    return found
+
+
+class RolloutView(TableView):
+    """The heuristic's view of a position for a rollout's move: the same scores, with the plan searched by
+    ``quick_run``, and a move that keeps every tile of the plan with the train's end unchanged known to keep
+    the whole plan (no search)."""
+
+    def __init__(self, observation: Observation) -> None:
+        super().__init__(observation, ROLLOUT_VIEW_LIMIT)
+        self.plan_tiles = frozenset(self.plan)
+
+    def longest(self, start: int, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+        return quick_run(start, tiles, self.limit)
+
+    def run_after(self, end: int, kept: frozenset[Tile]) -> int:
+        if end == self.own_end and self.plan_tiles <= kept:
+            return len(self.plan)
+        return super().run_after(end, kept)
+
+
+def heuristic_rollout(
+    round_: Round,
+    rng: random.Random,
+    horizon: int | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> None:
+    """Play on, to the end or for ``horizon`` moves, with every player playing the ``heuristic``'s move for
+    what they see in this world (their own hand and the table): the best model of the others we have."""
+    left = -1 if horizon is None else horizon
+    while not round_.is_over and left:
+        left -= 1
+        legal = round_.legal_moves()
+        if len(legal) == 1:
+            round_.play(legal[0])
+            continue
+        player = round_.to_move
+        assert player is not None
+        round_.play(heuristic_move(round_, legal, player, weights))
+
+
+def heuristic_move(round_: Round, legal: Sequence[Move], player: int, weights: Weights = DEFAULT_WEIGHTS) -> Move:
+    """The move the heuristic would play in ``round_`` for ``player`` (seeing their own hand only), the first
+    of the engine's order among equals (``RolloutView``'s plans)."""
+    view = RolloutView(round_.observation(player))
+    best = legal[0]
+    best_value = -math.inf
+    for move in legal:
+        value = score_move(view, move, weights).score
+        if value > best_value + 1e-9:
+            best, best_value = move, value
+    return best
 
 
 PLAN_SHARE = 0.4
@@ -207,8 +317,10 @@ class MexicanTrainDecision:
         horizon: int | None,
         greed: float,
         pool: int = WORLDS,
+        policy: str = "plan",
     ) -> None:
         self.sampler = sampler
+        self.policy = policy
         self.root_prior = root_prior
         self.bias = bias
         self.sides = range(players)
@@ -238,6 +350,12 @@ class MexicanTrainDecision:
             kept = tuple(m for m in legal if move_key(m) in prior)
             if kept:
                 return kept, tuple(prior[move_key(m)] for m in kept)
+        if self.policy == "heuristic" and len(legal) > 1:
+            # Deeper in the tree every player plays the heuristic's move: the others as the best model we have of
+            # them, the observer as the policy the root's choice improves on (one-step look-ahead).
+            player = state.to_move
+            assert player is not None
+            return (heuristic_move(state, legal, player),), None
         return legal, tuple(0.0 if m.tile is None else m.tile.pips / 24.0 for m in legal)
 
     def key(self, move: Move) -> int:
@@ -251,7 +369,10 @@ class MexicanTrainDecision:
         # (common random numbers), so the moves' values differ by what the moves do, not by the draws.
         plans = plans_of(state)  # the plans as the tree's moves left them (a move on one's own train moves its end)
         if self.horizon:
-            plan_rollout(state, random.Random(self.rollout_seed), plans, self.horizon, self.greed)
+            if self.policy == "heuristic":
+                heuristic_rollout(state, random.Random(self.rollout_seed), self.horizon)
+            else:
+                plan_rollout(state, random.Random(self.rollout_seed), plans, self.horizon, self.greed)
             plans = plans_of(state)
         return rewards(estimated_points(state, plans))
 
@@ -273,6 +394,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         horizon: int | None = HORIZON,
         greed: float = GREED,
         pool: int = WORLDS,
+        policy: str = "plan",
     ) -> None:
         if game != GAME:
             raise RulesError(f"this ismcts agent plays {GAME}, not {game!r}")
@@ -284,6 +406,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         self.horizon = horizon
         self.greed = greed
         self.pool = pool
+        self.policy = policy
         self.heuristic = HeuristicAgent(game, seed)
         self.last_fallbacks = 0
         """How many of the last search's worlds ignored the facts (see ``mexican_train_sampling``)."""
@@ -304,6 +427,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
             self.horizon,
             self.greed,
             self.pool,
+            self.policy,
         )
 
     def search(self, observation: Observation) -> Node:
