@@ -50,7 +50,6 @@ from bonepile.ai.mexican_train_heuristic import (
     TableView,
     Weights,
     explain_move,
-    longest_run,
     score_move,
 )
 from bonepile.ai.mexican_train_sampling import WorldSampler
@@ -59,7 +58,7 @@ from bonepile.ai.search_tree import EXPLORATION, ISMCTSPlayer, Node
 from bonepile.core.errors import RulesError
 from bonepile.mexican_train import MEXICAN, MINE, Move, MoveKind, Observation, Round, Tile
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 96
 """The registered agent's budget (measured: see the module docstring and ``bench/decision_time.py``)."""
 
 ROOT_WIDTH = 3
@@ -77,10 +76,18 @@ GREED = 0.8
 OUT_ODDS = 0.8
 """How much more likely to go out first a player is with one tile fewer (log odds)."""
 
-WORLDS = 16
+WORLDS = 48
 """Distinct worlds a decision samples at most; later iterations play a copy of one of them again. Few worlds,
 each met by every root move many times with the same rollout luck, compare the moves on equal terms (and a
 world is an engine ``Round`` read from a position text, which costs as much as a rollout)."""
+
+POLICY = "heuristic"
+"""How every player moves below the root and in the rollouts: ``"heuristic"`` (the heuristic's move for what
+that player sees in the world) or ``"plan"`` (``plan_rollout``, with the tree's own choices below the root)."""
+
+MARGIN = 0.02
+"""How much higher a mean reward (about 2.4 pips of a round) a move needs than the heuristic's choice to be
+played instead of it."""
 
 BIG_ROUND = 60.0
 """A big difference between two players' pips in a round: it spans the reward's range."""
@@ -317,7 +324,7 @@ class MexicanTrainDecision:
         horizon: int | None,
         greed: float,
         pool: int = WORLDS,
-        policy: str = "plan",
+        policy: str = POLICY,
     ) -> None:
         self.sampler = sampler
         self.policy = policy
@@ -394,7 +401,8 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         horizon: int | None = HORIZON,
         greed: float = GREED,
         pool: int = WORLDS,
-        policy: str = "plan",
+        policy: str = POLICY,
+        margin: float = MARGIN,
     ) -> None:
         if game != GAME:
             raise RulesError(f"this ismcts agent plays {GAME}, not {game!r}")
@@ -407,6 +415,9 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         self.greed = greed
         self.pool = pool
         self.policy = policy
+        self.margin = margin
+        """How much better (in mean reward) than the heuristic's choice a move must look to be played instead."""
+        self._last_prior: dict[int, float] = {}
         self.heuristic = HeuristicAgent(game, seed)
         self.last_fallbacks = 0
         """How many of the last search's worlds ignored the facts (see ``mexican_train_sampling``)."""
@@ -434,7 +445,25 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         decision = self.decide(observation)
         root = self.run(decision, observation.player)
         self.last_fallbacks = decision.sampler.fallbacks
+        self._last_prior = decision.root_prior
         return root
+
+    def choose(self, observation: Any) -> Any:
+        """The most visited move, unless its mean reward beats the heuristic's choice by less than ``margin``:
+        then the heuristic's choice (the search overrules it only where it is sure)."""
+        chosen = super().choose(observation)
+        root = self.last_root
+        if root is None or not self.margin:
+            return chosen
+        prior = self._last_prior
+        top = max(prior, key=prior.__getitem__)
+        key = move_key(chosen)
+        first, best = root.children.get(top), root.children.get(key)
+        if key == top or first is None or best is None or not first.visits or not best.visits:
+            return chosen
+        if best.total / best.visits - first.total / first.visits >= self.margin:
+            return chosen
+        return next(m for m in observation.legal_moves if move_key(m) == top)
 
     def root_prior(self, observation: Observation) -> dict[int, float]:
         """The root moves worth searching, by key, with the heuristic's score for each scaled to [0, 1]."""
