@@ -11,19 +11,26 @@ The loop, the tree and the choice of the most visited move are
 * **Root candidates and priors from the heuristic.** At the root only the
   heuristic's best few moves are searched (``ROOT_WIDTH``), and its score
   for each orders their first visits (a progressive bias that fades with
-  visits); deeper in the tree untried moves come heaviest tile first.
-* **Rollouts** play the round on as the heuristic does, in short
-  (``plan_rollout``): each player's plan is worked out afresh where the tree
-  left the world (a move on one's own train moves its end), and a tile
-  outside it goes on another train first, then the plan on one's own train,
-  heaviest first; a fifth of the moves are random. They stop after
-  ``HORIZON`` moves and the rest of the round is guessed
-  (``estimated_points``): who is likely to go out, from the tiles each holds
-  (an orphan counting twice), and the pips the others would be left with (a
-  planned tile's only in part). Every world keeps its own rollout seed, so the
-  moves searched in it meet the same luck afterwards (common random numbers):
-  measured against ``heuristic``, stale plans and fresh luck per iteration
-  were what made the search lose to it.
+  visits).
+* **Below the root everyone plays the heuristic** (``POLICY =
+  "heuristic"``): in the tree and in the rollouts (``heuristic_rollout``)
+  each player makes the move the heuristic would make seeing what that
+  player sees in the world (their own hand and the table). The others are
+  modelled by the best player we have, and the observer's root choice is a
+  one-step improvement on that policy (a rollout algorithm). Its plans come
+  from ``quick_run`` (the same longest run, searched through each number's
+  tiles, capped and cached: worlds repeat hands) and ``RolloutView`` (a move
+  that keeps the whole plan keeps its length, without a search). The older
+  policy, ``"plan"`` (``plan_rollout``: a short form of the plan with a
+  fifth of the moves random, the tree choosing below the root), played level
+  with ``heuristic`` (49.6% of 120 games).
+* **Rollouts** stop after ``HORIZON`` moves and the rest of the round is
+  guessed (``estimated_points``): who is likely to go out, from the tiles
+  each holds (an orphan counting twice), and the pips the others would be
+  left with (a planned tile's only in part).
+* **The heuristic's move unless the search is sure** (``MARGIN``): the most
+  visited move is played only if its mean reward beats the heuristic's own
+  choice by the margin; otherwise the heuristic's choice.
 * **Rewards** are the round's pips against the table's (M7: lower is
   better): a player's reward rises with the pips the others take and falls
   with its own, half against the average opponent and half against the best
@@ -32,8 +39,8 @@ The loop, the tree and the choice of the most visited move are
 
 Budget: a number of iterations (deterministic for a given seed and
 observation) or a time limit per move, whichever ends first when both are
-given. The registered ``ismcts`` uses a fixed iteration count measured to
-keep the median move well inside 300 ms (``bench/decision_time.py``).
+given. The registered ``ismcts`` uses a fixed iteration count (``DEFAULT_ITERATIONS``, measured in
+``bench/strength.py --only mexican-train`` and ``bench/decision_time.py``; see docs/strength.md).
 """
 
 from __future__ import annotations
@@ -77,13 +84,17 @@ OUT_ODDS = 0.8
 """How much more likely to go out first a player is with one tile fewer (log odds)."""
 
 WORLDS = 48
-"""Distinct worlds a decision samples at most; later iterations play a copy of one of them again. Few worlds,
-each met by every root move many times with the same rollout luck, compare the moves on equal terms (and a
-world is an engine ``Round`` read from a position text, which costs as much as a rollout)."""
+"""Distinct worlds a decision samples at most; later iterations play a copy of one of them again, so the root's
+moves are compared in the same worlds (with the heuristic policy a world and a move decide the rollout: about
+half the iterations meet a new world)."""
 
 POLICY = "heuristic"
 """How every player moves below the root and in the rollouts: ``"heuristic"`` (the heuristic's move for what
 that player sees in the world) or ``"plan"`` (``plan_rollout``, with the tree's own choices below the root)."""
+
+GOAL = "game"
+"""What the rewards weigh: ``"game"`` (``GameRewards``: the chance of winning the game, mostly) or ``"round"``
+(``rewards``: the round's pips against the table's)."""
 
 MARGIN = 0.02
 """How much higher a mean reward (about 2.4 pips of a round) a move needs than the heuristic's choice to be
@@ -312,6 +323,38 @@ def rewards(points: Sequence[float]) -> list[float]:
     return result
 
 
+ROUND_SPREAD = 20.0
+"""The spread (standard deviation) of the pips between two players over one round still to come."""
+
+CUT_SPREAD = 10.0
+"""The same for what a cut rollout leaves of this round to guess (``estimated_points``)."""
+
+WIN_SHARE = 0.7
+"""The share of the reward that is the chance of winning the game (M8: the lowest total); the rest is the
+round's pips against the table's (``rewards``)."""
+
+
+class GameRewards:
+    """Each player's reward for a round's pips with the game's totals so far: mostly the chance of ending the
+    game with the lowest total (a logistic curve in the margin to the best other total, wider with each round
+    still to come), partly the round's pips (``rewards``, which tell the moves apart where the game is
+    settled)."""
+
+    def __init__(self, scores: Sequence[int], rounds_after: int) -> None:
+        self.scores = tuple(scores)
+        spread = math.sqrt(CUT_SPREAD**2 + rounds_after * ROUND_SPREAD**2)
+        self.scale = spread * math.sqrt(3.0) / math.pi  # a logistic curve of that standard deviation
+
+    def of(self, points: Sequence[float]) -> list[float]:
+        totals = [s + p for s, p in zip(self.scores, points, strict=True)]
+        result = []
+        for player, (own, pip_reward) in enumerate(zip(totals, rewards(points), strict=True)):
+            best = min(t for q, t in enumerate(totals) if q != player)
+            margin = max(-40.0, min(40.0, (best - own) / self.scale))
+            result.append(WIN_SHARE / (1.0 + math.exp(-margin)) + (1.0 - WIN_SHARE) * pip_reward)
+        return result
+
+
 class MexicanTrainDecision:
     """One Mexican Train move to choose, as the shared search (``search_tree``) sees it."""
 
@@ -325,9 +368,11 @@ class MexicanTrainDecision:
         greed: float,
         pool: int = WORLDS,
         policy: str = POLICY,
+        game_rewards: GameRewards | None = None,
     ) -> None:
         self.sampler = sampler
         self.policy = policy
+        self.game_rewards = game_rewards
         self.root_prior = root_prior
         self.bias = bias
         self.sides = range(players)
@@ -381,6 +426,8 @@ class MexicanTrainDecision:
             else:
                 plan_rollout(state, random.Random(self.rollout_seed), plans, self.horizon, self.greed)
             plans = plans_of(state)
+        if self.game_rewards is not None:
+            return self.game_rewards.of(estimated_points(state, plans))
         return rewards(estimated_points(state, plans))
 
 
@@ -403,6 +450,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         pool: int = WORLDS,
         policy: str = POLICY,
         margin: float = MARGIN,
+        goal: str = GOAL,
     ) -> None:
         if game != GAME:
             raise RulesError(f"this ismcts agent plays {GAME}, not {game!r}")
@@ -416,6 +464,7 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         self.pool = pool
         self.policy = policy
         self.margin = margin
+        self.goal = goal
         """How much better (in mean reward) than the heuristic's choice a move must look to be played instead."""
         self._last_prior: dict[int, float] = {}
         self.heuristic = HeuristicAgent(game, seed)
@@ -439,6 +488,9 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
             self.greed,
             self.pool,
             self.policy,
+            GameRewards(observation.scores, observation.rules.rounds - observation.deal_number)
+            if self.goal == "game"
+            else None,
         )
 
     def search(self, observation: Observation) -> Node:
