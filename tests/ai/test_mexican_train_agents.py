@@ -22,7 +22,15 @@ from bonepile.ai.mexican_train_heuristic import (
     explain_move,
     longest_run,
 )
-from bonepile.ai.mexican_train_ismcts import ISMCTSAgent, estimated_points, move_key, rewards
+from bonepile.ai.mexican_train_ismcts import (
+    GameRewards,
+    ISMCTSAgent,
+    estimated_points,
+    heuristic_move,
+    move_key,
+    quick_run,
+    rewards,
+)
 from bonepile.ai.mexican_train_sampling import WorldSampler, read_history
 from bonepile.ai.simple import RandomAgent
 from bonepile.games import MEXICAN_TRAIN
@@ -343,6 +351,53 @@ def test_rewards_favour_the_fewest_pips_and_stay_in_range() -> None:
     round_ = Round.from_deal(Rules.preset(PRESETS[0], players=2), hands=[["12-5"], ["3-4", "6-6"]], boneyard=[])
     round_.play("12-5 mine")
     assert estimated_points(round_) == (0.0, 19.0)
+
+
+def test_the_rollouts_plan_is_the_heuristics_longest_run() -> None:
+    rng = random.Random(5)
+    every = list(tiles_of_set(12))
+    for _ in range(200):
+        hand = rng.sample(every, rng.randint(1, 11))
+        start = rng.randint(0, 12)
+        found, expected = quick_run(start, hand, 10**6), longest_run(start, hand)
+        assert (len(found), sum(t.pips for t in found)) == (len(expected), sum(t.pips for t in expected))
+        assert quick_run(start, hand, 10**6) == found  # the cache answers the same
+
+
+def test_the_rollouts_play_the_heuristics_move() -> None:
+    """Where the hands are small enough for the rollouts' capped plan search to find the longest run."""
+    heuristic = HeuristicAgent(GAME, 0)
+    checked = 0
+    for seed in range(6):
+        round_ = Round.deal(Rules.preset(PRESETS[0], players=4), random.Random(seed))
+        while not round_.is_over:
+            player = round_.to_move
+            assert player is not None
+            observation = round_.observation(player)
+            legal = round_.legal_moves()
+            if len(legal) > 1 and round_.tile_count(player) <= 7 and len(heuristic.move_distribution(observation)) == 1:
+                assert heuristic_move(round_, legal, player) == heuristic.choose(observation)
+                checked += 1
+            round_.play(heuristic.choose(observation))
+    assert checked >= 10
+
+
+def test_game_rewards_weigh_the_lowest_total() -> None:
+    last = GameRewards((10, 0, 30, 30), rounds_after=0)
+    # The round's fewest pips, but not the lowest total: player 1 is better placed to win the game.
+    reward = last.of((0.0, 5.0, 20.0, 20.0))
+    assert reward[1] > reward[0] > reward[2]
+    assert all(0.0 <= r <= 1.0 for r in reward)
+    early = GameRewards((10, 0, 30, 30), rounds_after=10)
+    assert abs(early.of((0.0, 5.0, 20.0, 20.0))[1] - 0.5) < abs(reward[1] - 0.5)
+
+
+def test_ismcts_keeps_the_heuristics_move_unless_the_search_is_sure() -> None:
+    rules = Rules.preset(PRESETS[0], players=2)
+    round_ = Round.from_deal(rules, hands=[["12-5", "5-3", "3-8", "12-1"], ["2-4"]], boneyard=["6-6"])
+    observation = round_.observation(0)
+    stubborn = ISMCTSAgent(GAME, 0, iterations=30, margin=2.0)  # no reward difference reaches 2
+    assert stubborn.choose(observation) == HeuristicAgent(GAME, 0).choose(observation)
 
 
 def test_ismcts_explains_its_search_then_the_heuristic_facts() -> None:

@@ -171,15 +171,17 @@ def danger(observation: Observation) -> float:
 class TableView:
     """What the heuristic works out once per decision: its hand, its train, the plan and what is open."""
 
-    def __init__(self, observation: Observation) -> None:
+    def __init__(self, observation: Observation, limit: int = RUN_SEARCH_LIMIT) -> None:
         self.observation = observation
+        self.limit = limit
+        """Positions each longest-run search visits at most (a search's rollouts ask for a near-longest run)."""
         self.me = me = observation.player
         self.players = observation.rules.players
         self.hand = tuple(observation.hand)
         own = observation.trains[me]
         self.own_end = own.open_end
         self.own_marked = own.marked
-        self.plan = longest_run(self.own_end, self.hand)
+        self.plan = self.longest(self.own_end, self.hand)
         self.danger = danger(observation)
         self.next_player = (me + 1) % self.players
         self._runs: dict[tuple[int, frozenset[Tile]], int] = {}
@@ -188,8 +190,12 @@ class TableView:
         key = (end, kept)
         length = self._runs.get(key)
         if length is None:
-            length = self._runs[key] = run_length(end, kept)
+            length = self._runs[key] = len(self.longest(end, kept))
         return length
+
+    def longest(self, start: int, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+        """The plan's search (``longest_run``) within this view's ``limit``."""
+        return longest_run(start, tiles, self.limit)
 
     def own_double_left_open(self, move: Move) -> bool:
         """Whether ``move`` ends the turn with the double just laid on our own train still uncovered (M6)."""

@@ -11,19 +11,26 @@ The loop, the tree and the choice of the most visited move are
 * **Root candidates and priors from the heuristic.** At the root only the
   heuristic's best few moves are searched (``ROOT_WIDTH``), and its score
   for each orders their first visits (a progressive bias that fades with
-  visits); deeper in the tree untried moves come heaviest tile first.
-* **Rollouts** play the round on as the heuristic does, in short
-  (``plan_rollout``): each player's plan is worked out afresh where the tree
-  left the world (a move on one's own train moves its end), and a tile
-  outside it goes on another train first, then the plan on one's own train,
-  heaviest first; a fifth of the moves are random. They stop after
-  ``HORIZON`` moves and the rest of the round is guessed
-  (``estimated_points``): who is likely to go out, from the tiles each holds
-  (an orphan counting twice), and the pips the others would be left with (a
-  planned tile's only in part). Every world keeps its own rollout seed, so the
-  moves searched in it meet the same luck afterwards (common random numbers):
-  measured against ``heuristic``, stale plans and fresh luck per iteration
-  were what made the search lose to it.
+  visits).
+* **Below the root everyone plays the heuristic** (``POLICY =
+  "heuristic"``): in the tree and in the rollouts (``heuristic_rollout``)
+  each player makes the move the heuristic would make seeing what that
+  player sees in the world (their own hand and the table). The others are
+  modelled by the best player we have, and the observer's root choice is a
+  one-step improvement on that policy (a rollout algorithm). Its plans come
+  from ``quick_run`` (the same longest run, searched through each number's
+  tiles, capped and cached: worlds repeat hands) and ``RolloutView`` (a move
+  that keeps the whole plan keeps its length, without a search). The older
+  policy, ``"plan"`` (``plan_rollout``: a short form of the plan with a
+  fifth of the moves random, the tree choosing below the root), played level
+  with ``heuristic`` (49.6% of 120 games).
+* **Rollouts** stop after ``HORIZON`` moves and the rest of the round is
+  guessed (``estimated_points``): who is likely to go out, from the tiles
+  each holds (an orphan counting twice), and the pips the others would be
+  left with (a planned tile's only in part).
+* **The heuristic's move unless the search is sure** (``MARGIN``): the most
+  visited move is played only if its mean reward beats the heuristic's own
+  choice by the margin; otherwise the heuristic's choice.
 * **Rewards** are the round's pips against the table's (M7: lower is
   better): a player's reward rises with the pips the others take and falls
   with its own, half against the average opponent and half against the best
@@ -32,23 +39,24 @@ The loop, the tree and the choice of the most visited move are
 
 Budget: a number of iterations (deterministic for a given seed and
 observation) or a time limit per move, whichever ends first when both are
-given. The registered ``ismcts`` uses a fixed iteration count measured to
-keep the median move well inside 300 ms (``bench/decision_time.py``).
+given. The registered ``ismcts`` uses a fixed iteration count (``DEFAULT_ITERATIONS``, measured in
+``bench/strength.py --only mexican-train`` and ``bench/decision_time.py``; see docs/strength.md).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from bonepile.ai.mexican_train_heuristic import (
+    DEFAULT_WEIGHTS,
     GAME,
     HeuristicAgent,
     TableView,
+    Weights,
     explain_move,
-    longest_run,
     score_move,
 )
 from bonepile.ai.mexican_train_sampling import WorldSampler
@@ -57,7 +65,7 @@ from bonepile.ai.search_tree import EXPLORATION, ISMCTSPlayer, Node
 from bonepile.core.errors import RulesError
 from bonepile.mexican_train import MEXICAN, MINE, Move, MoveKind, Observation, Round, Tile
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 96
 """The registered agent's budget (measured: see the module docstring and ``bench/decision_time.py``)."""
 
 ROOT_WIDTH = 3
@@ -75,10 +83,22 @@ GREED = 0.8
 OUT_ODDS = 0.8
 """How much more likely to go out first a player is with one tile fewer (log odds)."""
 
-WORLDS = 16
-"""Distinct worlds a decision samples at most; later iterations play a copy of one of them again. Few worlds,
-each met by every root move many times with the same rollout luck, compare the moves on equal terms (and a
-world is an engine ``Round`` read from a position text, which costs as much as a rollout)."""
+WORLDS = 48
+"""Distinct worlds a decision samples at most; later iterations play a copy of one of them again, so the root's
+moves are compared in the same worlds (with the heuristic policy a world and a move decide the rollout: about
+half the iterations meet a new world)."""
+
+POLICY = "heuristic"
+"""How every player moves below the root and in the rollouts: ``"heuristic"`` (the heuristic's move for what
+that player sees in the world) or ``"plan"`` (``plan_rollout``, with the tree's own choices below the root)."""
+
+GOAL = "game"
+"""What the rewards weigh: ``"game"`` (``GameRewards``: the chance of winning the game, mostly) or ``"round"``
+(``rewards``: the round's pips against the table's)."""
+
+MARGIN = 0.02
+"""How much higher a mean reward (about 2.4 pips of a round) a move needs than the heuristic's choice to be
+played instead of it."""
 
 BIG_ROUND = 60.0
 """A big difference between two players' pips in a round: it spans the reward's range."""
@@ -104,10 +124,14 @@ ROLLOUT_PLAN_LIMIT = 300
 """Positions the rollouts' longest-run search visits for each hand (a near-longest run is plan enough there)."""
 
 
+ROLLOUT_VIEW_LIMIT = 100
+"""The same for the heuristic's view of each rollout move (a run searched for each of the moves)."""
+
+
 def plans_of(round_: Round) -> list[frozenset[Tile]]:
     """Each player's plan in a world: the tiles of the longest run from their own train's open end."""
     return [
-        frozenset(longest_run(train.open_end, round_.tiles_of(seat), ROLLOUT_PLAN_LIMIT))
+        frozenset(quick_run(train.open_end, round_.tiles_of(seat), ROLLOUT_PLAN_LIMIT))
         for seat, train in enumerate(round_.trains[: round_.num_players])
     ]
 
@@ -153,6 +177,110 @@ def plan_rollout(
         round_.play(best)
 
 
+_RUNS: dict[tuple[int, int, int], tuple[Tile, ...]] = {}
+"""``quick_run``'s answers by (start, tiles, limit): a search meets the same hands again and again."""
+_RUNS_KEPT = 200_000
+
+
+def quick_run(start: int, tiles: Iterable[Tile], limit: int = ROLLOUT_PLAN_LIMIT) -> tuple[Tile, ...]:
+    """A long chain of ``tiles`` from the number ``start``, as ``longest_run`` finds it (the longest, the most
+    pips among those), searched through each number's tiles only and within ``limit`` positions: fast enough
+    for every move of a rollout."""
+    held = tuple(tiles)
+    mask = 0
+    for tile in held:
+        mask |= 1 << tile.index
+    key = (start, mask, limit)
+    known = _RUNS.get(key)
+    if known is not None:
+        return known
+    if len(_RUNS) >= _RUNS_KEPT:
+        _RUNS.clear()
+    hand = sorted(set(held), key=lambda t: (-t.pips, t.index))
+    count = len(hand)
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    for i, tile in enumerate(hand):
+        links.setdefault(tile.high, []).append((i, tile.low, tile.pips))
+        if not tile.is_double:
+            links.setdefault(tile.low, []).append((i, tile.high, tile.pips))
+    best: list[int] = []
+    best_length = best_pips = 0
+    path: list[int] = []
+    visited = 0
+
+    def walk(end: int, used: int, pips: int) -> None:
+        nonlocal best, best_length, best_pips, visited
+        visited += 1
+        length = len(path)
+        if length > best_length or (length == best_length and pips > best_pips):
+            best, best_length, best_pips = path.copy(), length, pips
+        if visited >= limit or count < best_length:
+            return
+        for i, other, tile_pips in links.get(end, ()):
+            bit = 1 << i
+            if not used & bit:
+                path.append(i)
+                walk(other, used | bit, pips + tile_pips)
+                path.pop()
+                if visited >= limit:
+                    return
+
+    walk(start, 0, 0)
+    found = _RUNS[key] = tuple(hand[i] for i in best)
+    return found
+
+
+class RolloutView(TableView):
+    """The heuristic's view of a position for a rollout's move: the same scores, with the plan searched by
+    ``quick_run``, and a move that keeps every tile of the plan with the train's end unchanged known to keep
+    the whole plan (no search)."""
+
+    def __init__(self, observation: Observation) -> None:
+        super().__init__(observation, ROLLOUT_VIEW_LIMIT)
+        self.plan_tiles = frozenset(self.plan)
+
+    def longest(self, start: int, tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+        return quick_run(start, tiles, self.limit)
+
+    def run_after(self, end: int, kept: frozenset[Tile]) -> int:
+        if end == self.own_end and self.plan_tiles <= kept:
+            return len(self.plan)
+        return super().run_after(end, kept)
+
+
+def heuristic_rollout(
+    round_: Round,
+    rng: random.Random,
+    horizon: int | None = None,
+    weights: Weights = DEFAULT_WEIGHTS,
+) -> None:
+    """Play on, to the end or for ``horizon`` moves, with every player playing the ``heuristic``'s move for
+    what they see in this world (their own hand and the table): the best model of the others we have."""
+    left = -1 if horizon is None else horizon
+    while not round_.is_over and left:
+        left -= 1
+        legal = round_.legal_moves()
+        if len(legal) == 1:
+            round_.play(legal[0])
+            continue
+        player = round_.to_move
+        assert player is not None
+        round_.play(heuristic_move(round_, legal, player, weights))
+
+
+def heuristic_move(round_: Round, legal: Sequence[Move], player: int, weights: Weights = DEFAULT_WEIGHTS) -> Move:
+    """The move the heuristic would play in ``round_`` for ``player`` (seeing their own hand only), the first
+    of the engine's order among equals (``RolloutView``'s plans)."""
+    view = RolloutView(round_.observation(player))
+    best = legal[0]
+    best_value = -math.inf
+    for move in legal:
+        value = score_move(view, move, weights).score
+        if value > best_value + 1e-9:
+            best, best_value = move, value
+    return best
+
+
 PLAN_SHARE = 0.4
 """The share of a planned tile's pips a player is expected to keep at the round's end (they go on one's own
 train one a turn, where nobody can block them); a tile outside the plan is expected to stay in full."""
@@ -195,6 +323,38 @@ def rewards(points: Sequence[float]) -> list[float]:
     return result
 
 
+ROUND_SPREAD = 20.0
+"""The spread (standard deviation) of the pips between two players over one round still to come."""
+
+CUT_SPREAD = 10.0
+"""The same for what a cut rollout leaves of this round to guess (``estimated_points``)."""
+
+WIN_SHARE = 0.7
+"""The share of the reward that is the chance of winning the game (M8: the lowest total); the rest is the
+round's pips against the table's (``rewards``)."""
+
+
+class GameRewards:
+    """Each player's reward for a round's pips with the game's totals so far: mostly the chance of ending the
+    game with the lowest total (a logistic curve in the margin to the best other total, wider with each round
+    still to come), partly the round's pips (``rewards``, which tell the moves apart where the game is
+    settled)."""
+
+    def __init__(self, scores: Sequence[int], rounds_after: int) -> None:
+        self.scores = tuple(scores)
+        spread = math.sqrt(CUT_SPREAD**2 + rounds_after * ROUND_SPREAD**2)
+        self.scale = spread * math.sqrt(3.0) / math.pi  # a logistic curve of that standard deviation
+
+    def of(self, points: Sequence[float]) -> list[float]:
+        totals = [s + p for s, p in zip(self.scores, points, strict=True)]
+        result = []
+        for player, (own, pip_reward) in enumerate(zip(totals, rewards(points), strict=True)):
+            best = min(t for q, t in enumerate(totals) if q != player)
+            margin = max(-40.0, min(40.0, (best - own) / self.scale))
+            result.append(WIN_SHARE / (1.0 + math.exp(-margin)) + (1.0 - WIN_SHARE) * pip_reward)
+        return result
+
+
 class MexicanTrainDecision:
     """One Mexican Train move to choose, as the shared search (``search_tree``) sees it."""
 
@@ -207,8 +367,12 @@ class MexicanTrainDecision:
         horizon: int | None,
         greed: float,
         pool: int = WORLDS,
+        policy: str = POLICY,
+        game_rewards: GameRewards | None = None,
     ) -> None:
         self.sampler = sampler
+        self.policy = policy
+        self.game_rewards = game_rewards
         self.root_prior = root_prior
         self.bias = bias
         self.sides = range(players)
@@ -238,6 +402,12 @@ class MexicanTrainDecision:
             kept = tuple(m for m in legal if move_key(m) in prior)
             if kept:
                 return kept, tuple(prior[move_key(m)] for m in kept)
+        if self.policy == "heuristic" and len(legal) > 1:
+            # Deeper in the tree every player plays the heuristic's move: the others as the best model we have of
+            # them, the observer as the policy the root's choice improves on (one-step look-ahead).
+            player = state.to_move
+            assert player is not None
+            return (heuristic_move(state, legal, player),), None
         return legal, tuple(0.0 if m.tile is None else m.tile.pips / 24.0 for m in legal)
 
     def key(self, move: Move) -> int:
@@ -251,8 +421,13 @@ class MexicanTrainDecision:
         # (common random numbers), so the moves' values differ by what the moves do, not by the draws.
         plans = plans_of(state)  # the plans as the tree's moves left them (a move on one's own train moves its end)
         if self.horizon:
-            plan_rollout(state, random.Random(self.rollout_seed), plans, self.horizon, self.greed)
+            if self.policy == "heuristic":
+                heuristic_rollout(state, random.Random(self.rollout_seed), self.horizon)
+            else:
+                plan_rollout(state, random.Random(self.rollout_seed), plans, self.horizon, self.greed)
             plans = plans_of(state)
+        if self.game_rewards is not None:
+            return self.game_rewards.of(estimated_points(state, plans))
         return rewards(estimated_points(state, plans))
 
 
@@ -273,6 +448,9 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         horizon: int | None = HORIZON,
         greed: float = GREED,
         pool: int = WORLDS,
+        policy: str = POLICY,
+        margin: float = MARGIN,
+        goal: str = GOAL,
     ) -> None:
         if game != GAME:
             raise RulesError(f"this ismcts agent plays {GAME}, not {game!r}")
@@ -284,6 +462,11 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
         self.horizon = horizon
         self.greed = greed
         self.pool = pool
+        self.policy = policy
+        self.margin = margin
+        self.goal = goal
+        """How much better (in mean reward) than the heuristic's choice a move must look to be played instead."""
+        self._last_prior: dict[int, float] = {}
         self.heuristic = HeuristicAgent(game, seed)
         self.last_fallbacks = 0
         """How many of the last search's worlds ignored the facts (see ``mexican_train_sampling``)."""
@@ -304,13 +487,35 @@ class ISMCTSAgent(ISMCTSPlayer[Round]):
             self.horizon,
             self.greed,
             self.pool,
+            self.policy,
+            GameRewards(observation.scores, observation.rules.rounds - observation.deal_number)
+            if self.goal == "game"
+            else None,
         )
 
     def search(self, observation: Observation) -> Node:
         decision = self.decide(observation)
         root = self.run(decision, observation.player)
         self.last_fallbacks = decision.sampler.fallbacks
+        self._last_prior = decision.root_prior
         return root
+
+    def choose(self, observation: Any) -> Any:
+        """The most visited move, unless its mean reward beats the heuristic's choice by less than ``margin``:
+        then the heuristic's choice (the search overrules it only where it is sure)."""
+        chosen = super().choose(observation)
+        root = self.last_root
+        if root is None or not self.margin:
+            return chosen
+        prior = self._last_prior
+        top = max(prior, key=prior.__getitem__)
+        key = move_key(chosen)
+        first, best = root.children.get(top), root.children.get(key)
+        if key == top or first is None or best is None or not first.visits or not best.visits:
+            return chosen
+        if best.total / best.visits - first.total / first.visits >= self.margin:
+            return chosen
+        return next(m for m in observation.legal_moves if move_key(m) == top)
 
     def root_prior(self, observation: Observation) -> dict[int, float]:
         """The root moves worth searching, by key, with the heuristic's score for each scaled to [0, 1]."""
