@@ -77,6 +77,18 @@ message_template = T_
 """The long name of ``T_``."""
 
 
+def out_of_turn(move: object, player: int, to_move: int | None, deal_word: str) -> Template:
+    """Every engine's refusal of a move by ``player`` when ``to_move`` is to move (None: the deal, a
+    ``"hand"`` or a ``"round"``, is over)."""
+    if to_move is None:
+        state = T_("the hand is over") if deal_word == "hand" else T_("the round is over")
+    else:
+        state = T_("player {player} is to move", player=to_move)
+    return T_(
+        "illegal move {move}: it is not player {player}'s turn ({state})", move=str(move), player=player, state=state
+    )
+
+
 class BonepileError(Exception):
     """Base of every error the engines raise on purpose.
 

@@ -29,6 +29,7 @@ from bonepile.core.errors import (
     InvalidMoveError,
     InvalidPositionError,
     Template,
+    out_of_turn,
     template_of,
 )
 from bonepile.dominoes._layout import Layout, Preview, _outer_value
@@ -471,15 +472,8 @@ class Hand(Layout):
         given seat pass ``player``, so that a move out of turn is refused.
         """
         if player is not None and player != self.to_move:
-            state = T_("the hand is over") if self.is_over else T_("player {player} is to move", player=self._to_move)
             raise self._error(
-                IllegalMoveError,
-                T_(
-                    "illegal move {move}: it is not player {player}'s turn ({state})",
-                    move=str(move),
-                    player=player,
-                    state=state,
-                ),
+                IllegalMoveError, out_of_turn(move, player, None if self.is_over else self._to_move, "hand")
             )
         legal = self._legal
         if legal is None:

@@ -32,6 +32,7 @@ from bonepile.core.errors import (
     InvalidMoveError,
     InvalidPositionError,
     Template,
+    out_of_turn,
     template_of,
 )
 from bonepile.mexican_train._position_text import Reader, tile_list
@@ -498,15 +499,8 @@ class Round:
         seat pass ``player``, so that a move out of turn is refused.
         """
         if player is not None and player != self.to_move:
-            state = T_("the round is over") if self.is_over else T_("player {player} is to move", player=self._to_move)
             raise self._error(
-                IllegalMoveError,
-                T_(
-                    "illegal move {move}: it is not player {player}'s turn ({state})",
-                    move=str(move),
-                    player=player,
-                    state=state,
-                ),
+                IllegalMoveError, out_of_turn(move, player, None if self.is_over else self._to_move, "round")
             )
         if isinstance(move, str):
             move = self.parse_move(move)

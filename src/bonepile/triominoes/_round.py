@@ -26,6 +26,7 @@ from bonepile.core.errors import (
     InvalidMoveError,
     InvalidPositionError,
     Template,
+    out_of_turn,
     template_of,
 )
 from bonepile.triominoes._grid import CORNER_NAMES_DOWN, CORNER_NAMES_UP, corners
@@ -551,19 +552,9 @@ class Round(Layout):
         the player to move. ``timeout`` is applied as ``turn_time_out``.
         """
         if player is not None and player != self.to_move:
-            whose = (
-                T_("the round is over")
-                if self._summary is not None
-                else T_("player {player} is to move", player=self._to_move)
-            )
             raise self._error(
                 IllegalMoveError,
-                T_(
-                    "illegal move {move}: it is not player {player}'s turn ({state})",
-                    move=str(move),
-                    player=player,
-                    state=whose,
-                ),
+                out_of_turn(move, player, None if self._summary is not None else self._to_move, "round"),
             )
         if not self._is_legal(move):
             if isinstance(move, str):

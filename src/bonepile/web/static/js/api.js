@@ -12,7 +12,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body, credential = null) {
+/** A call's status and answer; an error answer (or none) is thrown as an ApiError. */
+async function request(method, path, body, credential = null) {
   const headers = body === undefined ? {} : { "Content-Type": "application/json" };
   headers["Accept-Language"] = currentLanguage();
   if (credential) headers.Authorization = `Bearer ${credential}`;
@@ -32,29 +33,13 @@ async function call(method, path, body, credential = null) {
     const error = data && data.error ? data.error : { code: "error", message: t("The server answered {status}.", { status: String(response.status) }) };
     throw new ApiError(error.code, error.message, response.status);
   }
-  return data;
-}
-
-/** `call`, telling a 202 (still being computed) from a 200. */
-async function callWithStatus(method, path) {
-  let response;
-  try {
-    response = await fetch(path, { method, headers: { "Accept-Language": currentLanguage() } });
-  } catch {
-    throw new ApiError("offline", t("The server cannot be reached. Is bonepile serve still running?"));
-  }
-  let data = null;
-  try {
-    data = await response.json();
-  } catch {
-    data = null;
-  }
-  if (!response.ok) {
-    const error = data && data.error ? data.error : { code: "error", message: t("The server answered {status}.", { status: String(response.status) }) };
-    throw new ApiError(error.code, error.message, response.status);
-  }
   return { status: response.status, data };
 }
+
+const call = async (method, path, body, credential = null) => (await request(method, path, body, credential)).data;
+
+/** `call`, telling a 202 (still being computed) from a 200. */
+const callWithStatus = (method, path) => request(method, path);
 
 const seatQuery = (seat) => (seat === null || seat === undefined ? "" : `?seat=${encodeURIComponent(seat)}`);
 
