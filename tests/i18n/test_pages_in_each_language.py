@@ -18,7 +18,7 @@ from environment_helpers import require_module
 
 playwright_api = require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
 
-from conftest import Server  # noqa: E402
+from i18n_server import Server  # noqa: E402
 from i18n_support import OTHER_LANGUAGES, ROOT, EnglishFinder  # noqa: E402
 from playwright.sync_api import Browser, BrowserContext, Page, expect  # noqa: E402
 
