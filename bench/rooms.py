@@ -63,7 +63,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import io
 import json
 import os
 import platform
@@ -73,7 +72,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -84,6 +82,7 @@ from typing import Any
 import httpx
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+from throughput import baseline_tree  # the baseline's sources, as every bench extracts them
 from websockets.asyncio.client import connect
 
 BUDGET_MS = 100.0
@@ -99,24 +98,6 @@ def free_port() -> int:
         probe.bind((LOOPBACK, 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-def baseline_tree(revision: str) -> tuple[Path, str]:
-    """The ``src`` folder of ``revision`` of this repository, extracted once (``git archive``) to a cache
-    folder, and the revision's short hash."""
-    sha = subprocess.run(
-        ["git", "-C", str(HERE), "rev-parse", "--verify", f"{revision}^{{commit}}"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    folder = Path(tempfile.gettempdir()) / "bonepile-bench" / sha
-    if not (folder / "src" / "bonepile").is_dir():
-        folder.mkdir(parents=True, exist_ok=True)
-        archive = subprocess.run(["git", "-C", str(HERE), "archive", sha, "src"], capture_output=True, check=True)
-        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
-            tar.extractall(folder, filter="data")
-    return folder / "src", sha[:7]
 
 
 def cpu_seconds(pid: int) -> float:
@@ -540,7 +521,8 @@ def main() -> int:
                 )
                 sides.append(("now", now, now.base))
             if args.baseline:
-                src, sha = baseline_tree(args.baseline)
+                src = baseline_tree(args.baseline)
+                sha = src.parent.name[:7]  # the cache folder is named by the revision's hash
                 then = Server(f"at {sha}", src, folder / "then")
                 sides.append((f"at {sha}", then, then.base))
             pace = f"bots think {args.think:g} s" if args.think else "bots move at once"
