@@ -66,7 +66,9 @@ class GameKind:
     extras: Mapping[str, str] = field(default_factory=dict)
     """Other per-game parts by role, ``"module:name"`` (for tools that need a piece this list does not name):
     ``world_sampler``, a class built from an observation whose ``sample_deal(rng)`` gives a deal consistent
-    with it, every hidden tile dealt out again (the review imagines worlds with it)."""
+    with it, every hidden tile dealt out again (the review imagines worlds with it); ``match_outlook``, a class
+    built from the rules that says when the match is near and each side's chance of winning it from the totals
+    a deal ends with (``bonepile.ai.outlook``: the review's values toward the match)."""
 
     # ------------------------------------------------------------------ the engine
 
@@ -160,7 +162,10 @@ MEXICAN_TRAIN = GameKind(
     openspiel="bonepile.openspiel.mexican_train",
     word_for_side="player",
     low_score_wins=True,
-    extras={"world_sampler": "bonepile.ai.mexican_train_sampling:WorldSampler"},
+    extras={
+        "world_sampler": "bonepile.ai.mexican_train_sampling:WorldSampler",
+        "match_outlook": "bonepile.ai.outlook:MexicanTrainOutlook",
+    },
 )
 """Mexican Train (its package is ``bonepile.mexican_train``): offered once its front ends are written (``KINDS``)."""
 
@@ -178,7 +183,10 @@ KINDS: tuple[GameKind, ...] = (
         gym_id="bonepile/Dominoes-v0",
         openspiel="bonepile.openspiel.dominoes",
         word_for_side="side",
-        extras={"world_sampler": "bonepile.ai.dominoes_sampling:WorldSampler"},
+        extras={
+            "world_sampler": "bonepile.ai.dominoes_sampling:WorldSampler",
+            "match_outlook": "bonepile.ai.outlook:DominoesOutlook",
+        },
     ),
     GameKind(
         name="triominoes",
@@ -194,7 +202,10 @@ KINDS: tuple[GameKind, ...] = (
         openspiel="bonepile.openspiel.triominoes",
         clock_option="turn_time_limit",
         word_for_side="player",
-        extras={"world_sampler": "bonepile.ai.triominoes_sampling:WorldSampler"},
+        extras={
+            "world_sampler": "bonepile.ai.triominoes_sampling:WorldSampler",
+            "match_outlook": "bonepile.ai.outlook:TriominoesOutlook",
+        },
     ),
     MEXICAN_TRAIN,
 )

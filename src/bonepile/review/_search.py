@@ -1,17 +1,18 @@
 """The estimates: what each candidate move is expected to make, from what its player saw, and face up.
 
-The fair estimate (``estimate``) is the strongest agent's way of thinking about a move without its
-tree: imagine worlds consistent with the mover's observation (the game's ``world_sampler`` from the
-registry: the hidden tiles dealt out again, within everything the table proves), play the candidate in
-each, finish the hand with a good fixed policy (the heuristic agent, seeded) and average the mover's
-side's margin. Every candidate is played in the same worlds with the same seeds (common random numbers),
-so the differences between candidates, which are what the marks read, carry far less noise than the
-values. With more legal moves than ``Budget.width``, each is first screened on ``Budget.screen`` worlds
-and the best ``width - 1`` and the move played go on to the full budget. When few tiles are hidden
-and the worlds they allow are few, every one of them is played (``exact``) instead of a sample; and
-when, besides, few tiles are left in the hands, each world is not rolled out but solved (``_Solver``:
-perfect play to the end of the hand, every tile known, within ``Budget.solve_nodes`` positions), so the
-estimate is the perfect-information value averaged over every world the observation allows.
+The fair estimate (``estimate``) is the strongest agent's way of thinking about a move without its tree:
+imagine worlds consistent with the mover's observation (the game's ``world_sampler`` from the registry: the
+hidden tiles dealt out again, within everything the table proves), play the candidate in each, finish the hand
+with a good fixed policy (the heuristic agent, seeded) and average the mover's side's margin. What each world
+ends with is kept too (every side's points of the hand: the review's expected final score of every side, and
+its values toward the match). Every candidate is played in the same worlds with the same seeds (common random
+numbers), so the differences between candidates, which are what the marks read, carry far less noise than the
+values. With more legal moves than ``Budget.width``, each is first screened on ``Budget.screen`` worlds and
+the best ``width - 1`` and the move played go on to the full budget. When few tiles are hidden and the worlds
+they allow are few, every one of them is played (``exact``) instead of a sample; and when, besides, few tiles
+are left in the hands, each world is not rolled out but solved (``_Solver``: perfect play to the end of the
+hand, every tile known, within ``Budget.solve_nodes`` positions), so the estimate is the perfect-information
+value averaged over every world the observation allows.
 
 The face-up verdict (``face_up``) reads the true deal, every hand open: an exact search (alpha-beta over
 the mover's side's margin, the other sides minimising it) when few tiles are left in play, else one
@@ -23,8 +24,8 @@ from __future__ import annotations
 import math
 import random
 import zlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Protocol, cast
 
 from bonepile import games
@@ -65,6 +66,10 @@ class Sampler(Protocol):
     def sample_deal(self, rng: random.Random) -> PlayableDeal: ...
 
 
+Points = tuple[int, ...]
+"""Each side's points of the hand, as one world ended it."""
+
+
 @dataclass(frozen=True)
 class Estimate:
     """What the fair estimate found for one decision."""
@@ -75,6 +80,13 @@ class Estimate:
     """How many worlds each candidate was played in."""
     exact: bool
     """Whether those were every world the observation allows (not a sample)."""
+    outcomes: Mapping[Move, tuple[Points, ...]] = field(default_factory=dict)
+    """Each candidate's hand points per side in each world (in the worlds' order)."""
+
+    def mean_points(self, move: Move) -> tuple[float, ...]:
+        """Each side's expected points of the hand after ``move``."""
+        outcomes = self.outcomes[move]
+        return tuple(sum(column) / len(outcomes) for column in zip(*outcomes, strict=True))
 
 
 class _TooBig(Exception):
@@ -107,33 +119,38 @@ class _Rollouts:
         self.low = games.game_kind(game).low_score_wins
         self.sides = sides
 
-    def value(self, world: PlayableDeal, index: int, move: Move) -> float:
+    def points(self, world: PlayableDeal, index: int, move: Move) -> Points:
         deal = world.copy()
         agents = [
             make_agent(self.agent, self.game, _seed(self.seed, self.move_number, index, p)) for p in range(self.players)
         ]
         summary = _finish(deal, agents, deal.play(move))
-        return margin(tuple(summary.points), self.side, self.low)
+        return tuple(summary.points)
+
+    def value(self, world: PlayableDeal, index: int, move: Move) -> float:
+        return margin(self.points(world, index, move), self.side, self.low)
 
 
 class _Solver:
     """The rest of one world's hand played perfectly, every tile known: minimax over the mover's side's margin
-    (its side maximises it, the others minimise it), memoised on the engine's position text."""
+    (its side maximises it, the others minimise it), memoised on the engine's position text; with the value,
+    the hand's points of the line of play it comes from (the first best move at each turn)."""
 
     def __init__(self, side_of: Callable[[int], int], side: int, low: bool) -> None:
         self.side_of = side_of
         self.side = side
         self.low = low
-        self.memo: dict[str, float] = {}
+        self.memo: dict[str, tuple[float, Points]] = {}
         self.limit = 0
 
-    def after(self, state: PlayableDeal, move: Move) -> float:
+    def after(self, state: PlayableDeal, move: Move) -> tuple[float, Points]:
         child = state.copy()
         return self.value(child, child.play(move))
 
-    def value(self, state: PlayableDeal, ended: object) -> float:
+    def value(self, state: PlayableDeal, ended: object) -> tuple[float, Points]:
         if state.is_over:
-            return margin(tuple(cast(DealSummary, ended).points), self.side, self.low)
+            points = tuple(cast(DealSummary, ended).points)
+            return margin(points, self.side, self.low), points
         key = state.position()
         known = self.memo.get(key)
         if known is not None:
@@ -142,29 +159,30 @@ class _Solver:
             raise _TooBig
         player = state.to_move
         assert player is not None
-        values = [self.after(state, move) for move in state.legal_moves()]
-        best = max(values) if self.side_of(player) == self.side else min(values)
+        results = [self.after(state, move) for move in state.legal_moves()]
+        pick = max if self.side_of(player) == self.side else min
+        best = pick(results, key=lambda result: result[0])
         self.memo[key] = best
         return best
 
 
 def _solved(
     worlds: Sequence[PlayableDeal], legal: Sequence[Move], solver: _Solver, budget: Budget
-) -> list[tuple[Move, float]] | None:
-    """Every legal move's mean exact value over the worlds, or None when the searches would take too long.
+) -> dict[Move, list[tuple[float, Points]]] | None:
+    """Every legal move's exact value and points in each world, or None when the searches would take too long.
 
     The node budget is shared out over the worlds as they come (a world may use what the ones before it left),
     so a position too big to solve is given up after about its share of the budget, not the whole of it.
     """
     try:
-        totals = dict.fromkeys(legal, 0.0)
+        found: dict[Move, list[tuple[float, Points]]] = {move: [] for move in legal}
         for index, world in enumerate(worlds, start=1):
             solver.limit = budget.solve_nodes * index // len(worlds)
             for move in legal:
-                totals[move] += solver.after(world, move)
+                found[move].append(solver.after(world, move))
     except _TooBig:
         return None
-    return [(move, total / len(worlds)) for move, total in totals.items()]
+    return found
 
 
 def _worlds(
@@ -190,11 +208,12 @@ def _worlds(
     return [sampler.sample_deal(rng) for _ in range(budget.worlds)], False
 
 
-def estimate(game: str, position: Position, seed: int, budget: Budget) -> Estimate:
-    """The fair estimate of every candidate of one decision (see the module docstring)."""
+def estimate(game: str, position: Position, seed: int, budget: Budget, moves: Sequence[Move] | None = None) -> Estimate:
+    """The fair estimate of every candidate of one decision (see the module docstring); ``moves``: the ones to
+    estimate (all the legal moves when None)."""
     observation = position.observation
     rules = observation.rules
-    legal = list(observation.legal_moves)
+    legal = list(observation.legal_moves if moves is None else moves)
     factory = cast(Callable[[Observation], Sampler], games.game_kind(game).load("world_sampler"))
     rng = random.Random(f"review:{seed}:{position.move_number}")
     worlds, exact = _worlds(observation, factory(observation), rng, budget)
@@ -204,14 +223,21 @@ def estimate(game: str, position: Position, seed: int, budget: Budget) -> Estima
         solver = _Solver(rules.side_of, side, games.game_kind(game).low_score_wins)
         solved = _solved(worlds, legal, solver, budget)
         if solved is not None:
-            return Estimate(tuple(sorted(solved, key=lambda mv: -mv[1])), len(worlds), exact)
+            means = [(move, sum(v for v, _ in found) / len(worlds)) for move, found in solved.items()]
+            outcomes = {move: tuple(p for _, p in found) for move, found in solved.items()}
+            return Estimate(tuple(sorted(means, key=lambda mv: -mv[1])), len(worlds), exact, outcomes)
     rollouts = _Rollouts(game, seed, position.move_number, rules.players, side, sides)
-    totals: dict[Move, list[float]] = {}
+    low = games.game_kind(game).low_score_wins
+    totals: dict[Move, list[Points]] = {}
+
+    def value(move: Move) -> float:
+        return sum(margin(points, side, low) for points in totals[move])
+
     candidates = legal
     if len(legal) > budget.width and len(worlds) > budget.screen:
         for move in legal:
-            totals[move] = [rollouts.value(worlds[i], i, move) for i in range(budget.screen)]
-        ranked = sorted(legal, key=lambda m: -sum(totals[m]))
+            totals[move] = [rollouts.points(worlds[i], i, move) for i in range(budget.screen)]
+        ranked = sorted(legal, key=lambda m: -value(m))
         candidates = ranked[: budget.width - 1]
         if position.played not in candidates:
             candidates.append(position.played)
@@ -219,9 +245,9 @@ def estimate(game: str, position: Position, seed: int, budget: Budget) -> Estima
             candidates = ranked[: budget.width]
     for move in candidates:
         done = totals.setdefault(move, [])
-        done.extend(rollouts.value(worlds[i], i, move) for i in range(len(done), len(worlds)))
-    values = sorted(((m, sum(totals[m]) / len(worlds)) for m in candidates), key=lambda mv: -mv[1])
-    return Estimate(tuple(values), len(worlds), exact)
+        done.extend(rollouts.points(worlds[i], i, move) for i in range(len(done), len(worlds)))
+    values = sorted(((m, value(m) / len(worlds)) for m in candidates), key=lambda mv: -mv[1])
+    return Estimate(tuple(values), len(worlds), exact, {m: tuple(totals[m]) for m in candidates})
 
 
 def face_up(game: str, position: Position, seed: int, budget: Budget, candidates: Sequence[Move]) -> tuple[Move, bool]:

@@ -683,6 +683,34 @@ def create_app(
         hint_requests.check(client_key(request), "hints")
         return await rooms.hint(room_id, _credential(authorization))
 
+    @app.get("/api/rooms/{room_id}/review")
+    async def room_review(
+        room_id: str,
+        request: Request,
+        response: Response,
+        hand: int = Query(ge=1, le=100_000),
+        game_id: str | None = None,
+        authorization: str | None = Header(default=None),
+    ) -> dict[str, Any]:
+        """A finished hand's review of one of the room's games, for any credential of the room: as the solo
+        game's (docs/web-protocol.md, room endpoints), and refused (409) for the hand in play."""
+        session = await rooms.game(room_id, _credential(authorization), game_id)
+        status, body = await reviews.of(session, hand, lambda: hint_requests.check(client_key(request), "hints"))
+        response.status_code = status
+        return body
+
+    @app.get("/api/rooms/{room_id}/review/positions")
+    async def room_review_positions(
+        room_id: str,
+        hand: int = Query(ge=1, le=100_000),
+        game_id: str | None = None,
+        authorization: str | None = Header(default=None),
+    ) -> dict[str, Any]:
+        """The positions of a finished hand of one of the room's games, as the solo game's."""
+        session = await rooms.game(room_id, _credential(authorization), game_id)
+        async with session.lock:
+            return hand_views(session, hand)
+
     @app.get("/api/rooms/{room_id}/record")
     async def room_record(
         room_id: str, game_id: str | None = None, authorization: str | None = Header(default=None)

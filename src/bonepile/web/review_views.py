@@ -56,7 +56,16 @@ def hand_views(session: GameSession, hand_number: int) -> dict[str, Any]:
     assert ended is not None
     table = Table(session.id, session.name, session.preset, seats, positions[-1]["move_number"], False, (), None)
     final = view(table, game.observation_of(ended, 0, hand_number), None)
-    return {"hand_number": hand_number, "hands": finished, "positions": positions, "final": final}
+    return {
+        "hand_number": hand_number,
+        "hands": finished,
+        "title": _(session.info.title),
+        "preset": session.preset,
+        "hand_word": session.info.deal_word,
+        "low_wins": presenter(session.name).face().low_wins,
+        "positions": positions,
+        "final": final,
+    }
 
 
 def finished_hands(session: GameSession, reviews: dict[int, dict[str, Any]]) -> dict[str, Any]:

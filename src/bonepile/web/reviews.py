@@ -29,6 +29,7 @@ from bonepile.review import (
     summarize,
 )
 from bonepile.web.errors import ApiError
+from bonepile.web.live import GameSession
 from bonepile.web.sessions import SessionManager
 
 __all__ = ["REVIEW_SEED", "Reviews", "judge"]
@@ -65,8 +66,14 @@ class Reviews:
 
     async def get(self, game_id: str, hand_number: int, starting: Callable[[], None]) -> tuple[int, dict[str, Any]]:
         """``(200, review)`` once stored, ``(202, {"progress": ...})`` while computing (``starting()``
-        is called, and may refuse, before a computation starts)."""
-        session = self.manager.get(game_id)
+        is called, and may refuse, before a computation starts): a solo game's."""
+        return await self.of(self.manager.get(game_id), hand_number, starting)
+
+    async def of(
+        self, session: GameSession, hand_number: int, starting: Callable[[], None]
+    ) -> tuple[int, dict[str, Any]]:
+        """As ``get``, of any game's session (a room's, found through its credential by the rooms)."""
+        game_id = session.id
         store = self.manager.store
         stored = await asyncio.to_thread(store.review, game_id, hand_number)
         if stored is not None and int(stored.get("version", 0)) >= VERSION:

@@ -583,13 +583,22 @@ class RoomManager:
         return await self.sessions.hint_in(hub.session, role.seat, None)
 
     async def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
+        return record_of(await self.game(room_id, credential, game_id))
+
+    async def game(self, room_id: str, credential: str, game_id: str | None) -> GameSession:
+        """One of the room's games (the current one when ``game_id`` is None), for any credential of the room:
+        its record once over, its finished hands' reviews (what each shows is the caller's to bound)."""
         hub, _role = await self.read(room_id, credential)
         wanted = game_id if game_id is not None else hub.room.game_id
         if wanted is None:
             raise ApiError(409, "not_started", _("the game has not started yet"))
         if wanted not in hub.room.games:
             raise unknown_game(wanted[:32])
-        return record_of(self.sessions.load(wanted))
+        session = self.sessions.load(wanted)
+        if self.bus.shared:
+            async with session.lock:
+                self.sessions.current(session)
+        return session
 
     # ------------------------------------------------------------------------------ sockets and presence
 

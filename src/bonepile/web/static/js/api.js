@@ -39,7 +39,7 @@ async function request(method, path, body, credential = null) {
 const call = async (method, path, body, credential = null) => (await request(method, path, body, credential)).data;
 
 /** `call`, telling a 202 (still being computed) from a 200. */
-const callWithStatus = (method, path) => request(method, path);
+const callWithStatus = (method, path, credential = null) => request(method, path, undefined, credential);
 
 const seatQuery = (seat) => (seat === null || seat === undefined ? "" : `?seat=${encodeURIComponent(seat)}`);
 
@@ -76,6 +76,9 @@ export const roomApi = {
   view: (id, credential) => call("GET", `/api/rooms/${id}/view`, undefined, credential),
   hint: (id, credential) => call("GET", `/api/rooms/${id}/hint`, undefined, credential),
   record: (id, credential, gameId) => call("GET", `/api/rooms/${id}/record${gameId ? `?game_id=${encodeURIComponent(gameId)}` : ""}`, undefined, credential),
+  /** A finished hand's review of one of the room's games: as api.review. */
+  review: (id, credential, gameId, hand) => callWithStatus("GET", `/api/rooms/${id}/review?hand=${hand}&game_id=${encodeURIComponent(gameId)}`, credential),
+  reviewPositions: (id, credential, gameId, hand) => call("GET", `/api/rooms/${id}/review/positions?hand=${hand}&game_id=${encodeURIComponent(gameId)}`, undefined, credential),
 };
 
 /**

@@ -302,7 +302,7 @@ export function showHandEnd(dialogs, view, summary, { onContinue, onReview = nul
   return { done, update };
 }
 
-/** "Review" for a finished hand (round): to its review page (none where the page cannot show one: a room). */
+/** "Review" for a finished hand (round): to its review page (none where the table gives no way there). */
 function reviewButton(view, number, onReview, close = null, game = false) {
   if (!onReview) return null;
   const hand = view.hand_word === "hand";

@@ -4,8 +4,8 @@
 // their marks and losses, and each side's expected points of the hand charted move by move. The page
 // computes nothing: legality, values and marks all come from the server (docs/review.md).
 
-import { api } from "./api.js";
-import { rememberGame } from "./credentials.js";
+import { ApiError, api, roomApi } from "./api.js";
+import { rememberGame, savedRoom } from "./credentials.js";
 import { h, seatColor } from "./dom.js";
 import { DominoesBoard } from "./dominoes-board.js";
 import { N_, formatNumber, t, tp } from "./i18n.js";
@@ -54,16 +54,38 @@ function markChip(mark) {
 }
 
 export function reviewPage(root, gameId, params, { navigate }) {
-  const page = new ReviewPage(root, gameId, Math.max(1, Number(params.get("hand")) || 1), navigate);
+  const page = new ReviewPage(root, gameId, Math.max(1, Number(params.get("hand")) || 1), navigate, params.get("room"));
   return { destroy: () => page.destroy() };
 }
 
+/**
+ * Where a review comes from: a solo game's endpoints, or, for a room's game (`room`), the room's, with the
+ * credential this browser keeps for the room (credentials.js), as the room's page does.
+ */
+function source(gameId, room) {
+  if (!room) {
+    return { summary: () => api.summary(gameId), review: (hand) => api.review(gameId, hand), positions: (hand) => api.reviewPositions(gameId, hand), table: `#/game/${gameId}`, query: "" };
+  }
+  const kept = savedRoom(room);
+  const credential = kept && kept.token;
+  const refuse = () => Promise.reject(new ApiError("no_credential", t("Open the room's link in this browser first: its review is for the room's players and guests.")));
+  return {
+    summary: null,
+    review: (hand) => (credential ? roomApi.review(room, credential, gameId, hand) : refuse()),
+    positions: (hand) => (credential ? roomApi.reviewPositions(room, credential, gameId, hand) : refuse()),
+    table: `#/room/${room}`,
+    query: `&room=${encodeURIComponent(room)}`,
+  };
+}
+
 class ReviewPage {
-  constructor(root, gameId, hand, navigate) {
+  constructor(root, gameId, hand, navigate, room = null) {
     this.root = root;
     this.id = gameId;
     this.hand = hand;
     this.navigate = navigate;
+    this.room = room;
+    this.source = source(gameId, room);
     this.closed = false;
     this.step = 0;
     this.positions = null;
@@ -72,7 +94,7 @@ class ReviewPage {
     this.timer = null;
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
-    rememberGame(gameId);
+    if (!room) rememberGame(gameId); // a room's game is the room's: the statistics read solo games only
     root.replaceChildren(h("div", { class: "loading" }, t("Loading\u2026")));
     this.load();
   }
@@ -87,7 +109,8 @@ class ReviewPage {
   async load() {
     let summary;
     try {
-      [summary, this.positions] = await Promise.all([api.summary(this.id), api.reviewPositions(this.id, this.hand)]);
+      const positions = this.source.positions(this.hand);
+      [summary, this.positions] = await Promise.all([this.source.summary ? this.source.summary() : positions, positions]);
     } catch (error) {
       if (!this.closed) this.fail(error.message);
       return;
@@ -108,7 +131,7 @@ class ReviewPage {
   async poll() {
     let answer;
     try {
-      answer = await api.review(this.id, this.hand);
+      answer = await this.source.review(this.hand);
     } catch (error) {
       if (this.closed) return;
       this.progress(null, error);
@@ -158,7 +181,7 @@ class ReviewPage {
     const title = isHand ? t("Review of hand {number}", { number: hand }) : t("Review of round {number}", { number: hand });
     // TRANSLATORS: the review page's title in the browser; {game} is the game's title.
     document.title = t("{game} review \u00b7 bonepile", { game: this.summary.title });
-    const handLink = (number, words, cls) => (number >= 1 && number <= count ? h("a", { class: `button quiet ${cls}`, href: `#/review/${this.id}?hand=${number}` }, words) : null);
+    const handLink = (number, words, cls) => (number >= 1 && number <= count ? h("a", { class: `button quiet ${cls}`, href: `#/review/${this.id}?hand=${number}${this.source.query}` }, words) : null);
     const step = (to, words, label, cls) => h("button", { type: "button", class: `button step ${cls}`, "aria-label": label, title: label, onclick: () => this.go(to()) }, words);
     this.el = {
       board: h("div", { class: "review-board board-host" }),
@@ -189,7 +212,7 @@ class ReviewPage {
           { class: "review-hands" },
           handLink(hand - 1, isHand ? t("\u2190 Previous hand") : t("\u2190 Previous round"), "prev-hand"),
           handLink(hand + 1, isHand ? t("Next hand \u2192") : t("Next round \u2192"), "next-hand"),
-          h("a", { class: "button quiet", href: `#/game/${this.id}` }, t("Back to the table")),
+          h("a", { class: "button quiet back-to-table", href: this.source.table }, t("Back to the table")),
         ),
       ),
       this.el.progress,
@@ -316,10 +339,30 @@ class ReviewPage {
           row(t("Loss"), h("span", { class: "move-loss" }, lost(decision.loss))),
         );
       }
+      if (decision.match_played !== null && decision.match_played !== undefined) {
+        // TRANSLATORS: a review's fact near the end of a game: the mover's chance of winning the game after the move played.
+        const chance = t("{percent}%", { percent: formatNumber(Math.round(decision.match_played)) });
+        const better = decision.match_best_move && decision.match_best_move !== decision.played && decision.match_best > decision.match_played + 0.5;
+        list.append(
+          row(
+            t("To win the game"),
+            h("span", { class: "match-played" }, chance),
+            better ? " " : null,
+            // TRANSLATORS: after the chance of winning the game: the move that would have given the best chance, and that chance.
+            better ? h("span", { class: "muted match-best" }, t("(best: {move}, {percent}%)", { move: this.label(view, decision.match_best_move), percent: formatNumber(Math.round(decision.match_best)) })) : null,
+          ),
+        );
+      }
       if (decision.face_up_best) {
         // TRANSLATORS: the best move had every hand been face up (luck apart from skill).
         list.append(row(decision.face_up_exact ? t("Face up (exact)") : t("Face up"), this.label(view, decision.face_up_best)));
       }
+    }
+    if (decision && decision.expected_points && decision.expected_points.length) {
+      const names = this.sideNames();
+      const each = decision.expected_points.map((value, side) => h("li", { "data-side": String(side) }, h("span", {}, names[side]), " ", h("strong", {}, formatNumber(Math.round(value * 10) / 10))));
+      // TRANSLATORS: a review's fact: each side's expected final points of the hand (round) after the move played.
+      list.append(row(t("Expected final points"), h("ul", { class: "expected-points" }, each)));
     }
     facts.push(list);
     box.replaceChildren(...facts);
@@ -355,6 +398,12 @@ class ReviewPage {
     }
   }
 
+  /** The side names of the hand's final view, in side order. */
+  sideNames() {
+    const final = this.positions.final;
+    return final.sides.map((side) => side.seats.map((seat) => final.players[seat].name).join(" & "));
+  }
+
   drawChart() {
     if (!this.review) {
       this.el.chart.replaceChildren(h("p", { class: "muted" }, t("The chart comes with the review.")));
@@ -363,30 +412,44 @@ class ReviewPage {
     const final = this.positions.final;
     const all = this.positions.positions;
     const index = new Map(all.map((at, i) => [at.move_number, i + 1]));
-    // Each side's line: at each of its judged moves, the expected points of the hand (its margin over the
-    // others) of the move it played, as the server estimated them.
-    const series = final.sides.map((side) => ({
-      label: side.seats.map((seat) => final.players[seat].name).join(" & "),
-      color: seatColor(side.seats[0]),
-      points: this.review.decisions
-        .filter((d) => d.expected_played !== null && side.seats.includes(d.seat))
-        .map((d) => ({ x: index.get(d.move_number), y: d.expected_played, key: index.get(d.move_number) - 1, className: `mark-${d.mark.replace(" ", "-")}`, // TRANSLATORS: a point of the review chart: a move ("6-4 right") and its mark ("mistake").
-          title: t("{move}: {mark}", { move: d.played, mark: markWords(d.mark) }) })),
-    }));
+    const names = this.sideNames();
+    const end = all.length + 1;
+    // Each side's line: at every move, that side's expected final points of the hand after it, as the server
+    // estimated them from the mover's view; at the end, what the side truly made.
+    const series = final.sides.map((side, sideIndex) => {
+      const points = this.review.decisions
+        .filter((d) => d.expected_points && d.expected_points.length > sideIndex && index.has(d.move_number))
+        .map((d) => ({
+          x: index.get(d.move_number),
+          y: d.expected_points[sideIndex],
+          key: index.get(d.move_number) - 1,
+          className: `mark-${d.mark.replace(" ", "-")}`,
+          // TRANSLATORS: a point of the review chart: a move ("6-4 right"), its mark ("mistake") and a side's expected points after it.
+          title: t("{move}: {mark} \u00b7 {side} {points}", { move: d.played, mark: markWords(d.mark), side: names[sideIndex], points: formatNumber(Math.round(d.expected_points[sideIndex] * 10) / 10) }),
+        }));
+      if (this.review.points && this.review.points.length > sideIndex) {
+        // TRANSLATORS: the last point of the review chart: what a side truly made in the hand (round).
+        points.push({ x: end, y: this.review.points[sideIndex], key: all.length, className: "chart-final", title: t("{side}: {points} at the end", { side: names[sideIndex], points: formatNumber(this.review.points[sideIndex]) }) });
+      }
+      return { label: names[sideIndex], color: seatColor(side.seats[0]), points };
+    });
     const chart = lineChart({
       series,
-      xs: [1, all.length],
-      current: this.step < all.length ? this.step + 1 : null,
+      xs: [1, end],
+      current: this.step < all.length ? this.step + 1 : end,
       onPick: (key) => this.go(key),
       width: this.el.chart.clientWidth,
-      label: t("Each side's expected points of the hand at each of its moves"),
+      label: t("Each side's expected final points of the hand, move by move"),
     });
     const legend = h(
       "ul",
       { class: "chart-legend" },
       series.map((line) => h("li", { style: `--series: ${line.color}` }, line.label)),
     );
-    this.el.chart.replaceChildren(chart, legend, h("p", { class: "muted chart-note" }, t("Points the side could expect to make in this hand, more than the others, after the move it played.")));
+    const note = this.positions.low_wins
+      ? t("The penalty points each side could expect to end the hand with after each move, as the player to move could judge; the last point is what it truly took.")
+      : t("The points each side could expect to end the hand with after each move, as the player to move could judge; the last point is what it truly made.");
+    this.el.chart.replaceChildren(chart, legend, h("p", { class: "muted chart-note" }, note));
   }
 
   drawAccuracy() {

@@ -1143,11 +1143,12 @@ class Table {
     }
   }
 
-  /** The way to a finished hand's review page (a solo game's; none for a room's). */
+  /** The way to a finished hand's review page (a room's game is reviewed through the room's credential). */
   reviewer(view) {
-    if (!view || view.room) return null;
+    if (!view) return null;
+    const room = view.room ? `&room=${encodeURIComponent(view.room)}` : "";
     return (number) => {
-      this.navigate(`#/review/${view.id}?hand=${number}`);
+      this.navigate(`#/review/${view.id}?hand=${number}${room}`);
     };
   }
 
