@@ -17,7 +17,7 @@ from rich.table import Table
 
 from bonepile import games
 from bonepile.i18n import _
-from bonepile.review import Budget, HandReview, game_accuracy, hands_finished, review_hand
+from bonepile.review import Budget, DecisionReview, HandReview, game_accuracy, hands_finished, review_hand
 from bonepile.store import load_record
 
 _STYLE = {"blunder": "bold red", "mistake": "red", "inaccuracy": "yellow", "best": "green", "good": "green"}
@@ -74,9 +74,14 @@ def _table(review: HandReview, deal_word: str, names: object) -> Table:
     table.add_column(_("Loss"), justify="right")
     table.add_column(_("Preferred"))
     table.add_column(_("Face up"))
+    # TRANSLATORS: a column of the review's table: each side's expected final points of the hand after the move.
+    table.add_column(_("Expected points"), justify="right")
+    if review.match_near:
+        # TRANSLATORS: a column of the review's table: the mover's chance of winning the game after the move.
+        table.add_column(_("To win the game"), justify="right")
     for d in review.decisions:
         style = _STYLE.get(d.mark, "dim")
-        table.add_row(
+        row = [
             str(d.move_number),
             _name(names, d.seat),
             d.played,
@@ -84,7 +89,26 @@ def _table(review: HandReview, deal_word: str, names: object) -> Table:
             "" if d.expected_played is None else f"{d.loss:.1f}",
             "" if d.best == d.played else d.best,
             "" if d.face_up_best is None or d.face_up_best == d.played else d.face_up_best,
-        )
+            " / ".join(f"{p:.1f}" for p in d.expected_points),
+        ]
+        if review.match_near:
+            row.append(_match(d))
+        table.add_row(*row)
     seats = ", ".join(_("{seat}: {pct}%", seat=_name(names, s), pct=f"{p:.1f}") for s, p in review.accuracy.items())
-    table.caption = _("Accuracy: {seats}", seats=seats)
+    caption = _("Accuracy: {seats}", seats=seats)
+    if review.points:
+        final = " / ".join(str(p) for p in review.points)
+        # TRANSLATORS: under the review's table: what each side truly made in the hand (round), in side order.
+        caption += "\n" + _("Points at the end: {points}", points=final)
+    table.caption = caption
     return table
+
+
+def _match(d: DecisionReview) -> str:
+    """The mover's chance of winning the game after the move played, and the best one where it is higher."""
+    if d.match_played is None:
+        return ""
+    text = f"{d.match_played:.0f}%"
+    if d.match_best is not None and d.match_best_move not in (None, d.played) and d.match_best > d.match_played + 0.5:
+        text += f" ({d.match_best:.0f}%: {d.match_best_move})"
+    return text
