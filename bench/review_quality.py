@@ -1,14 +1,14 @@
-"""How good the review's marks are, on late Dominoes decisions whose reference value is computed exactly.
+"""How good the review's marks are, on late decisions whose reference value is computed exactly.
 
-For each decision collected (2-player Dominoes, seeded games of ``heuristic`` against ``random``, so there
+For each decision collected (2-player Dominoes or, with ``--game triominoes``, 2-player Tri-Ominos; seeded games of ``heuristic`` against ``random``, so there
 are mistakes to find), the reference is a perfect-information Monte Carlo value computed without sampling
 or rollouts:
 
 * every world the mover's observation allows is listed: each split of the hidden tiles between the other
-  hand and the boneyard that the game's own world sampler admits (``WorldSampler.admits``: counts, passes,
-  draws), and, where the boneyard can still be drawn from, every order of it (a world fixes the pile order,
-  so it is deterministic); where it cannot be drawn from its order is irrelevant and one order stands for
-  all. The worlds are weighted equally (the deal is uniform; the opponents' choices are not modelled, as in
+  hand and the boneyard (the Tri-Ominos pool) that the game's own world sampler admits
+  (``WorldSampler.admits``: counts, passes, draws), and, where the boneyard can still be drawn from, every
+  order of it (a world fixes the pile order, so it is deterministic); where it cannot be drawn from its
+  order is irrelevant and one order stands for all. The worlds are weighted equally (the deal is uniform; the opponents' choices are not modelled, as in
   the review's own sampler);
 * each world's continuation after each legal move is solved exactly by minimax over the rest of the hand,
   the engine's own ``legal_moves``/``play``/``copy`` (no rule re-implemented), memoised on
@@ -24,6 +24,7 @@ positions. The review is run on the same position with its default budget (``Bud
 the web's seed (0). Writes one JSON line per decision to ``--out`` and prints the agreement:
 
     PYTHONPATH=src .venv/bin/python bench/review_quality.py --preset draw --decisions 200 --out draw.jsonl
+    PYTHONPATH=src .venv/bin/python bench/review_quality.py --game triominoes --decisions 200 --out tri.jsonl
     PYTHONPATH=src .venv/bin/python bench/review_quality.py --summary draw.jsonl block.jsonl
 """
 
@@ -45,14 +46,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from bonepile import games
 from bonepile.ai.base import make_agent
-from bonepile.ai.dominoes_sampling import World, WorldSampler
-from bonepile.core.protocol import Game, Move
-from bonepile.dominoes import Hand, Observation
+from bonepile.ai import dominoes_sampling, triominoes_sampling
+from bonepile.core.protocol import Game, Move, Observation
 from bonepile.review import MARKS, Budget, hand_positions, hand_scale, hands_finished, mark, review_position
 from bonepile.review._marks import margin
 from bonepile.review._positions import Position
 
 GAME = "dominoes"
+"""The game measured (``--game``)."""
 GRADES = [m for m in MARKS if m != "only move"]
 
 
@@ -60,32 +61,39 @@ class TooBig(Exception):
     """The exact search went past its node budget: the decision is left out."""
 
 
-def worlds_of(observation: Observation, max_worlds: int) -> list[Hand] | None:
-    """Every world the observation allows, as engine hands, or None when there are more than ``max_worlds``."""
-    sampler = WorldSampler(observation)
-    rules = observation.rules
-    me = observation.player
+def worlds_of(observation: Observation, max_worlds: int) -> list[Any] | None:
+    """Every world the observation allows, as engine deals, or None when there are more than ``max_worlds``."""
+    obs = cast(Any, observation)
+    rules = obs.rules
+    if GAME == "dominoes":
+        sampler: Any = dominoes_sampling.WorldSampler(obs)
+        ordered = rules.may_draw(obs.boneyard_size)
+        world, to_deal = dominoes_sampling.World, sampler.to_hand
+    else:  # Tri-Ominos: a player may draw whenever the pool has tiles (T5), so its order counts then
+        sampler = triominoes_sampling.WorldSampler(obs)
+        ordered = obs.stock_size > 0
+        world, to_deal = triominoes_sampling.World, sampler.to_round
+    me = obs.player
     others = [p for p in range(rules.players) if p != me]
     if len(others) != 1:
         raise ValueError("two players only")
     other = others[0]
-    count = observation.tile_counts[other]
+    count = obs.tile_counts[other]
     hidden = sampler.hidden
-    ordered = rules.may_draw(observation.boneyard_size)
-    orders = math.factorial(observation.boneyard_size) if ordered else 1
+    orders = math.factorial(obs.stock_size) if ordered else 1
     if math.comb(len(hidden), count) * orders > 40 * max_worlds:
         return None
-    found: list[Hand] = []
+    found: list[Any] = []
     for held in itertools.combinations(hidden, count):
         hands: list[tuple[Any, ...]] = [(), ()]
-        hands[me] = tuple(sorted(observation.hand))
+        hands[me] = tuple(sorted(obs.hand))
         hands[other] = tuple(sorted(held))
         if not sampler.admits(hands):
             continue
         rest = [t for t in hidden if t not in held]
         piles = itertools.permutations(rest) if ordered else iter([tuple(sorted(rest))])
         for pile in piles:
-            found.append(sampler.to_hand(World(tuple(hands), tuple(pile))))
+            found.append(to_deal(world(tuple(hands), tuple(pile))))
             if len(found) > max_worlds:
                 return None
     return found
@@ -94,18 +102,19 @@ def worlds_of(observation: Observation, max_worlds: int) -> list[Hand] | None:
 class Solver:
     """Minimax over the rest of a hand with every tile known, memoised on the engine's position text."""
 
-    def __init__(self, side: int, low: bool, max_nodes: int) -> None:
+    def __init__(self, rules: Any, side: int, low: bool, max_nodes: int) -> None:
+        self.rules = rules
         self.side = side
         self.low = low
         self.max_nodes = max_nodes
         self.nodes = 0
         self.memo: dict[str, float] = {}
 
-    def after(self, world: Hand, move: Move) -> float:
+    def after(self, world: Any, move: Move) -> float:
         child = world.copy()
         return self.value(child, child.play(cast(Any, move)))
 
-    def value(self, state: Hand, ended: object) -> float:
+    def value(self, state: Any, ended: object) -> float:
         if state.is_over:
             return margin(tuple(cast(Any, ended).points), self.side, self.low)
         key = state.position()
@@ -117,17 +126,17 @@ class Solver:
             raise TooBig
         player = state.to_move
         assert player is not None
-        mine = state.rules.side_of(player) == self.side
+        mine = self.rules.side_of(player) == self.side
         values = [self.after(state, move) for move in state.legal_moves()]
         best = max(values) if mine else min(values)
         self.memo[key] = best
         return best
 
 
-def exact_values(position: Position, worlds: Sequence[Hand], max_nodes: int) -> dict[str, float]:
+def exact_values(position: Position, worlds: Sequence[Any], max_nodes: int) -> dict[str, float]:
     """Each legal move's mean perfect-information value over the worlds (raises ``TooBig``)."""
     rules = position.observation.rules
-    solver = Solver(rules.side_of(position.seat), games.game_kind(GAME).low_score_wins, max_nodes)
+    solver = Solver(rules, rules.side_of(position.seat), games.game_kind(GAME).low_score_wins, max_nodes)
     values: dict[str, float] = {}
     for move in position.observation.legal_moves:
         values[str(move)] = sum(solver.after(world, move) for world in worlds) / len(worlds)
@@ -168,7 +177,7 @@ def collect(args: argparse.Namespace) -> None:
             seed = record.pop("bench_seed")
             for hand in range(1, hands_finished(record) + 1):
                 for position in hand_positions(record, hand):
-                    observation = cast(Observation, position.observation)
+                    observation = cast(Any, position.observation)
                     if len(observation.legal_moves) < 2 or kept >= args.decisions:
                         continue
                     if sum(observation.tile_counts) > args.max_in_hands:
@@ -192,6 +201,7 @@ def collect(args: argparse.Namespace) -> None:
                     review = review_position(GAME, position, scale, seed=0, budget=budget)
                     review_time = time.perf_counter() - clock
                     row = {
+                        "game": GAME,
                         "preset": args.preset,
                         "seed": seed,
                         "hand": hand,
@@ -199,7 +209,7 @@ def collect(args: argparse.Namespace) -> None:
                         "agent": agents[position.seat],
                         "legal": len(observation.legal_moves),
                         "in_hands": sum(observation.tile_counts),
-                        "boneyard": observation.boneyard_size,
+                        "boneyard": observation.stock_size,
                         "worlds": len(worlds),
                         "scale": scale,
                         "exact_loss": round(loss, 3),
@@ -291,8 +301,10 @@ def summary(paths: Sequence[str]) -> None:
 
 
 def main() -> None:
+    global GAME
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--preset", default="draw")
+    parser.add_argument("--game", default="dominoes", choices=["dominoes", "triominoes"])
+    parser.add_argument("--preset", default=None, help="the game's default preset when left out")
     parser.add_argument("--decisions", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--max-worlds", type=int, default=400)
@@ -303,6 +315,9 @@ def main() -> None:
     parser.add_argument("--summary", nargs="*", help="print the agreement of these JSON-lines files and stop")
     parser.add_argument("--rereview", help="review the decisions of this JSON-lines file again, to --out")
     args = parser.parse_args()
+    GAME = args.game
+    if args.preset is None:
+        args.preset = games.game_kind(GAME).default_preset
     if args.summary:
         summary(args.summary)
     elif args.rereview:

@@ -16,7 +16,7 @@ from environment_helpers import require_module
 
 playwright_api = require_module("playwright.sync_api", "Playwright for Python, in the extra 'test'")
 
-from browser_support import LiveServer, View, Watch, open_page, running, screenshot  # noqa: E402
+from browser_support import LiveServer, TablePage, View, Watch, open_page, running, screenshot  # noqa: E402
 from playwright.sync_api import Browser, Page, expect  # noqa: E402
 
 expect.set_options(timeout=20_000)
@@ -92,10 +92,16 @@ def test_the_review_page_from_the_hand_summary(
     moves = page.locator(".review-moves .review-item")
     expect(moves).to_have_count(len(review["decisions"]))
     expect(page.locator(".review-moves .mark-chip")).to_have_count(len(review["decisions"]))
-    # The chart: a line per side with a point at each of its judged moves.
-    judged = [d for d in review["decisions"] if d["expected_played"] is not None]
-    expect(page.locator(".review-chart svg.line-chart .chart-dot")).to_have_count(len(judged))
-    expect(page.locator(".review-chart .chart-line").first).to_be_visible()
+    # The chart: a line per side, each with a point at every move (its expected final points) and the end.
+    sides = len(review["points"])
+    series = page.locator(".review-chart svg.line-chart .chart-series")
+    expect(series).to_have_count(sides)
+    for side in range(sides):
+        line = series.nth(side)
+        expect(line.locator(".chart-line")).to_be_visible()
+        expect(line.locator(".chart-dot")).to_have_count(len(review["decisions"]) + 1)
+    expect(page.locator(".review-chart .chart-legend li")).to_have_count(sides)
+    expect(page.locator(".review-move .expected-points li")).to_have_count(sides)
     expect(page.locator(".review-accuracy tr")).to_have_count(len(review["accuracy"]))
     # The keyboard steps through the hand: → and ←, End and Home.
     page.locator(".review-page h1").click()
@@ -166,4 +172,34 @@ def test_finished_games_and_the_statistics_page(browser: Browser, reviewing: Liv
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(200)
     screenshot(page, "stats-390x844.png")
+    page.context.close()
+
+
+def test_a_room_games_hand_reviewed_from_its_summary(browser: Browser, reviewing: LiveServer, watch: Watch) -> None:
+    created = reviewing.call(
+        "POST", "/api/rooms", {"game": "dominoes", "preset": "draw", "seats": [{"kind": "human"}, EASY]}
+    )
+    room_id, host = created["room"]["id"], created["host_token"]
+    page = open_page(browser, reviewing.url, watch, 1280, 800)
+    page.goto(f"{reviewing.url}/#/room/{room_id}?token={host}")
+    expect(page.locator(".lobby-page[data-role='host']")).to_be_visible()
+    page.locator("#start-room").click()
+    table = TablePage(page)
+    dialog = page.locator(".summary-dialog.hand-end")
+    for _turn in range(60):  # the host's turns, until the first hand's summary
+        page.wait_for_function(
+            """() => document.querySelector('.summary-dialog.hand-end')
+                || (document.querySelector('.table-page') || {dataset: {}}).dataset.myTurn === 'true'"""
+        )
+        if dialog.count():
+            break
+        table.play_turn()
+    expect(dialog).to_be_visible()
+    dialog.locator(".review-button").click()
+    review_page = page.locator(".review-page")
+    expect(review_page).to_have_attribute("data-state", "ready", timeout=60_000)
+    assert f"room={room_id}" in page.url
+    expect(page.locator(".review-chart svg.line-chart .chart-series")).to_have_count(2)  # a line per side
+    expect(page.locator(".review-page .back-to-table")).to_have_attribute("href", f"#/room/{room_id}")
+    screenshot(page, "review-room-1280x800.png")
     page.context.close()
