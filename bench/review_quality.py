@@ -1,19 +1,19 @@
 """How good the review's marks are, on late decisions whose reference value is computed exactly.
 
-For each decision collected (2-player Dominoes or, with ``--game triominoes``, 2-player Tri-Ominos; seeded games of ``heuristic`` against ``random``, so there
-are mistakes to find), the reference is a perfect-information Monte Carlo value computed without sampling
-or rollouts:
+For each decision collected (2-player Dominoes or, with ``--game triominoes``, 2-player Tri-Ominos; seeded
+games of ``heuristic`` against ``random``, so there are mistakes to find), the reference is a
+perfect-information Monte Carlo value computed without sampling or rollouts:
 
 * every world the mover's observation allows is listed: each split of the hidden tiles between the other
   hand and the boneyard (the Tri-Ominos pool) that the game's own world sampler admits
   (``WorldSampler.admits``: counts, passes, draws), and, where the boneyard can still be drawn from, every
   order of it (a world fixes the pile order, so it is deterministic); where it cannot be drawn from its
-  order is irrelevant and one order stands for all. The worlds are weighted equally (the deal is uniform; the opponents' choices are not modelled, as in
-  the review's own sampler);
+  order is irrelevant and one order stands for all. The worlds are weighted equally (the deal is uniform;
+  the opponents' choices are not modelled, as in the review's own sampler);
 * each world's continuation after each legal move is solved exactly by minimax over the rest of the hand,
-  the engine's own ``legal_moves``/``play``/``copy`` (no rule re-implemented), memoised on
-  ``position()``: the mover's side maximises the review's margin (its hand points net of the other side's),
-  the other side minimises it;
+  the engine's own ``legal_moves``/``play``/``copy`` (no rule re-implemented), memoised on ``position()``:
+  the mover's side maximises the review's margin (its hand points net of the other side's), the other side
+  minimises it;
 * a move's exact value is the mean over the worlds; the exact loss of the played move is the best value
   minus its value, and its exact mark the review's own ``mark`` of that loss over the same ``hand_scale``.
 
@@ -45,8 +45,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from bonepile import games
-from bonepile.ai.base import make_agent
 from bonepile.ai import dominoes_sampling, triominoes_sampling
+from bonepile.ai.base import make_agent
 from bonepile.core.protocol import Game, Move, Observation
 from bonepile.review import MARKS, Budget, hand_positions, hand_scale, hands_finished, mark, review_position
 from bonepile.review._marks import margin
