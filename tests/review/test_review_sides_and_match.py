@@ -98,3 +98,12 @@ def test_the_terminal_table_shows_every_sides_points_and_the_match(
     out = capsys.readouterr().out
     assert "To win the game" in out and "Expected points" in out
     assert "Points at the end: 0 / 23" in out
+
+
+def test_a_tri_ominos_round_near_the_target_gives_each_move_its_chance() -> None:
+    record = play_hands("triominoes", "greedy", 3, target=80).to_record()  # a round is worth about 92
+    review = review_hand(record, 1, budget=Budget(worlds=4), only={2, 3, 4, 5})
+    assert review.match_near and review.scores_before == (0, 0)
+    for d in review.decisions:
+        assert d.match_played is not None and 0.0 <= d.match_played <= 100.0
+        assert len(d.expected_points) == 2
