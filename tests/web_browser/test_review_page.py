@@ -6,6 +6,7 @@ under ``screenshots/``. The server reviews with a small budget (``review_worlds`
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -159,6 +160,9 @@ def test_finished_games_and_the_statistics_page(browser: Browser, reviewing: Liv
     expect(finished).to_be_visible()
     finished.locator(".review-link").click()
     expect(page.locator(".review-page")).to_have_attribute("data-state", "ready", timeout=60_000)
+    # A game to 10 points: its first hand may decide it, so each move shows its chance of winning the game.
+    assert stored_review(reviewing, game_id)["match_near"]
+    expect(page.locator(".review-move .match-played")).to_have_text(re.compile(r"^\d+%$"))
     page.goto(f"{reviewing.url}/#/stats")
     stats = page.locator(".stats-page")
     expect(stats).to_have_attribute("data-state", "ready")

@@ -339,24 +339,24 @@ class ReviewPage {
           row(t("Loss"), h("span", { class: "move-loss" }, lost(decision.loss))),
         );
       }
-      if (decision.match_played !== null && decision.match_played !== undefined) {
-        // TRANSLATORS: a review's fact near the end of a game: the mover's chance of winning the game after the move played.
-        const chance = t("{percent}%", { percent: formatNumber(Math.round(decision.match_played)) });
-        const better = decision.match_best_move && decision.match_best_move !== decision.played && decision.match_best > decision.match_played + 0.5;
-        list.append(
-          row(
-            t("To win the game"),
-            h("span", { class: "match-played" }, chance),
-            better ? " " : null,
-            // TRANSLATORS: after the chance of winning the game: the move that would have given the best chance, and that chance.
-            better ? h("span", { class: "muted match-best" }, t("(best: {move}, {percent}%)", { move: this.label(view, decision.match_best_move), percent: formatNumber(Math.round(decision.match_best)) })) : null,
-          ),
-        );
-      }
       if (decision.face_up_best) {
         // TRANSLATORS: the best move had every hand been face up (luck apart from skill).
         list.append(row(decision.face_up_exact ? t("Face up (exact)") : t("Face up"), this.label(view, decision.face_up_best)));
       }
+    }
+    if (decision && decision.match_played !== null && decision.match_played !== undefined) {
+      const chance = t("{percent}%", { percent: formatNumber(Math.round(decision.match_played)) });
+      const better = decision.match_best_move && decision.match_best_move !== decision.played && decision.match_best > decision.match_played + 0.5;
+      list.append(
+        row(
+          // TRANSLATORS: a review's fact near the end of a game: the mover's chance of winning the game after the move played.
+          t("To win the game"),
+          h("span", { class: "match-played" }, chance),
+          better ? " " : null,
+          // TRANSLATORS: after the chance of winning the game: the move that would have given the best chance, and that chance.
+          better ? h("span", { class: "muted match-best" }, t("(best: {move}, {percent}%)", { move: this.label(view, decision.match_best_move), percent: formatNumber(Math.round(decision.match_best)) })) : null,
+        ),
+      );
     }
     if (decision && decision.expected_points && decision.expected_points.length) {
       const names = this.sideNames();
