@@ -303,8 +303,11 @@ def test_eight_players_fit_with_nothing_covered(
 
 def test_a_game_of_two_rounds_ends_on_its_score_sheet(browser: Browser, server: LiveServer, watch: Watch) -> None:
     page = open_page(browser, server.url, watch, 1280, 800)
-    start_from_form(page, server.url, game=GAME, seats=["human", "easy", "easy"], target=2)
-    expect(page.locator(".hand-info")).to_have_text("Round 1 of 2 \u00b7 engine 12-12")
+    # The double-nine preset: two rounds of 10-tile hands (9-9, then 8-8) show the same sheet in half the time.
+    start_from_form(
+        page, server.url, game=GAME, preset="mexican-train-short", seats=["human", "easy", "easy"], target=2
+    )
+    expect(page.locator(".hand-info")).to_have_text("Round 1 of 2 \u00b7 engine 9-9")
     TablePage(page).play_to_the_end()
     dialog = page.locator(".gameover-dialog")
     expect(dialog).to_be_visible()
@@ -316,8 +319,8 @@ def test_a_game_of_two_rounds_ends_on_its_score_sheet(browser: Browser, server: 
     assert "with the lowest total" in over["text"]
     sheet = dialog.locator(".hands-table")
     expect(sheet.locator("tbody tr")).to_have_count(3)  # a row per round, then the totals
-    expect(sheet.locator("tbody tr").nth(0).locator("th")).to_have_text("1 12-12")
-    expect(sheet.locator("tbody tr").nth(1).locator("th")).to_have_text("2 11-11")
+    expect(sheet.locator("tbody tr").nth(0).locator("th")).to_have_text("1 9-9")
+    expect(sheet.locator("tbody tr").nth(1).locator("th")).to_have_text("2 8-8")
     # A column per player, the lowest total first.
     totals = [int(cell.inner_text()) for cell in sheet.locator("tr.totals td").all()]
     assert totals == sorted(over["scores"]) and len(totals) == 3
