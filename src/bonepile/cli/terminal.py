@@ -240,6 +240,32 @@ class TerminalTable(Generic[GameT, ObservationT, MoveT, GlyphsT]):
     def _human_move(self) -> MoveT:
         raise NotImplementedError
 
+    def _read_move(
+        self,
+        screen: Callable[[str], RenderableType],
+        question: Callable[[], str],
+        read: Callable[[str], MoveT | Rejected | Quit],
+    ) -> MoveT:
+        """Ask until the person's answer is a move: the table is shown with the last refusal's
+        ``message`` (a transcript shows it once, then only the refusals); ``read`` turns a typed line
+        into a move, a refusal or a quit, asking any follow-up question itself (a refusal with no
+        message asks again, as after "another tile, then")."""
+        message = ""
+        shown = False
+        while True:
+            if self.terminal.live or not shown:
+                self.terminal.show(screen(message))
+                shown = True
+            elif message:
+                self.terminal.say(message, "bold red")
+            answer = read(self.terminal.ask(question()))
+            if isinstance(answer, Quit):
+                raise QuitGame
+            if isinstance(answer, Rejected):
+                message = answer.message
+                continue
+            return answer
+
     def _apply(self, player: int, move: MoveT) -> None:
         raise NotImplementedError
 
