@@ -213,8 +213,9 @@ export class TrainsBoard {
   turnPrompt(view) {
     const note = view.board.note;
     const waiting = view.board.waiting;
-    // TRANSLATORS: {note} is the server's note on the double you must cover, its first letter made small, as "you must cover the 9-9 on Bob's train".
-    if (note && waiting.length && waiting[0].must_cover === view.seat) return t("Your turn: {note}.", { note: `${note[0].toLowerCase()}${note.slice(1)}` });
+    const yours = note && ((waiting.length && waiting[0].must_cover === view.seat) || view.board.in_run);
+    // TRANSLATORS: {note} is the server's note on your turn (the double you must cover, or your first-turn run), its first letter made small, as "you must cover the 9-9 on Bob's train".
+    if (yours) return t("Your turn: {note}.", { note: `${note[0].toLowerCase()}${note.slice(1)}` });
     return t("Your turn: click a tile to play it, or drag it onto a lit train.");
   }
 
