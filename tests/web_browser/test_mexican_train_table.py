@@ -375,6 +375,12 @@ def test_eight_players_fit_with_nothing_covered(
     expect(page.locator(".player-card")).to_have_count(7)
     expect(page.locator(".trains-board .lane")).to_have_count(9)
     assert_laid_out(page, where)
+    # Every train's name in letters a phone can read (the board is scaled to fit: the names are not).
+    smallest = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('.trains-board .lane-name')].map(
+            (name) => Number(name.getAttribute('font-size')) * name.getScreenCTM().a))"""
+    )
+    assert smallest >= 10.5, f"{where}: a train's name in {smallest:.1f}px letters"
     for card in page.locator(".player-card").all():  # each count of tiles is there to read
         tally = card.locator(".tile-tally")
         expect(tally).to_be_visible()
