@@ -136,30 +136,38 @@ function laneOrder(trains) {
 export function bestArrangement(trains, width, height, double = false) {
   let best = null;
   const fitOf = (laid) => Math.min(width / (laid.box.x1 - laid.box.x0), height / (laid.box.y1 - laid.box.y0));
+  const consider = (labels, sides, length, split) => {
+    let laid = arrange(trains, sides, length, labels, double, NAME_FONT, split);
+    let fit = fitOf(laid);
+    // Names beside the trains never smaller than a phone can read: a small scale gives them more units
+    // (and the trains less room), until the two agree.
+    for (let round = 0; labels === "beside" && round < 3; round++) {
+      const font = Math.min(NAME_MAX, Math.max(NAME_FONT, NAME_PX / fit));
+      if (Math.abs(font - laid.lanes[0].font) < 0.01) break;
+      laid = arrange(trains, sides, length, labels, double, font, split);
+      fit = fitOf(laid);
+    }
+    // Names above their trains read best, where their strip is tall enough for a readable line.
+    const score = fit * (labels === "above" && fit * STRIP >= 13 ? 1.08 : 1);
+    if (!best || score > best.score + 1e-6) best = { ...laid, score, perUnit: fit, sides, length, labels };
+    return score;
+  };
   const middle = Math.floor(trains.length / 2);
   for (const labels of ["above", "beside"]) {
+    let twoSides = null; // the best length with two columns cut at the middle
     for (const sides of [1, 2]) {
       if (sides === 2 && trains.length < 3) continue;
-      // Two columns of trains cut at the middle, or one train either side of it: the columns as even as
-      // their trains' lengths allow (a long Mexican Train on one side, more short trains on the other).
-      const splits = sides === 2 ? [middle, middle - 1, middle + 1].filter((k) => k >= 1 && k < trains.length) : [null];
-      for (const split of splits) {
-        for (let length = 6; length <= 40; length += 1) {
-          let laid = arrange(trains, sides, length, labels, double, NAME_FONT, split);
-          let fit = fitOf(laid);
-          // Names beside the trains never smaller than a phone can read: a small scale gives them more
-          // units (and the trains less room), until the two agree.
-          for (let round = 0; labels === "beside" && round < 3; round++) {
-            const font = Math.min(NAME_MAX, Math.max(NAME_FONT, NAME_PX / fit));
-            if (Math.abs(font - laid.lanes[0].font) < 0.01) break;
-            laid = arrange(trains, sides, length, labels, double, font, split);
-            fit = fitOf(laid);
-          }
-          // Names above their trains read best, where their strip is tall enough for a readable line.
-          const score = fit * (labels === "above" && fit * STRIP >= 13 ? 1.08 : 1);
-          if (!best || score > best.score + 1e-6) best = { ...laid, score, perUnit: fit, sides, length, labels };
-        }
+      for (let length = 6; length <= 40; length += 1) {
+        const score = consider(labels, sides, length, null);
+        if (sides === 2 && (!twoSides || score > twoSides.score)) twoSides = { score, length };
       }
+    }
+    // Then one train more on either side, near that length: the columns as even as the trains' lengths
+    // allow (a long Mexican Train on one side, more short trains on the other).
+    if (!twoSides) continue;
+    for (const split of [middle - 1, middle + 1]) {
+      if (split < 1 || split >= trains.length) continue;
+      for (let length = Math.max(6, twoSides.length - 3); length <= Math.min(40, twoSides.length + 3); length += 1) consider(labels, 2, length, split);
     }
   }
   return best;
