@@ -338,6 +338,66 @@ PHONE_SCENE = Scene(
 )
 
 
+def trains_under_way(least: int) -> Callable[[View], bool]:
+    """A Mexican Train round well under way: ``least`` tiles out, the Mexican Train started, a marker out,
+    and a tile of yours that goes on two trains or more (picked, it lights them)."""
+
+    def ready(view: View) -> bool:
+        trains = view["board"]["trains"]
+        return (
+            tiles_on_table(view) >= least
+            and bool(trains[-1]["tiles"])
+            and any(train["marked"] for train in trains)
+            and any(len(tile["moves"]) >= 2 for tile in view["your_tiles"])
+        )
+
+    return ready
+
+
+MEXICAN_TRAIN = Scene(
+    body={
+        "game": "mexican-train",
+        "seats": [
+            {"kind": "human", "name": "Ann"},
+            {"kind": "ai", "level": "hard", "name": "Ada"},
+            {"kind": "ai", "level": "medium", "name": "Bob"},
+            {"kind": "ai", "level": "hard", "name": "Cy"},
+        ],
+    },
+    policy=first_move,
+    ready=trains_under_way(16),
+    seeds=tuple(range(1, 60)),
+)
+
+MEXICAN_TRAIN_PHONE = Scene(
+    body={**MEXICAN_TRAIN.body, "seats": MEXICAN_TRAIN.body["seats"][:3]},
+    policy=first_move,
+    ready=trains_under_way(10),
+    seeds=tuple(range(1, 60)),
+)
+
+
+def pick_for_trains(page: Any, server: Server, game_id: str) -> None:
+    """Pick the tile of the hand that goes on the most trains, so that they light up."""
+    widest = max(server.view(game_id)["your_tiles"], key=lambda tile: len(tile["moves"]))
+    page.locator(f".hand-tile.playable[data-tile='{widest['tile']}']").click()
+    page.locator(".train-target").first.wait_for()
+    settle(page)
+
+
+def mexican_train_table(browser: Any, server: Server, out: Path) -> None:
+    game_id = reach(server, MEXICAN_TRAIN)
+    page = open_table(browser, server, game_id, DESKTOP)
+    pick_for_trains(page, server, game_id)
+    shoot(page, out / "mexican-train-table.webp")
+
+
+def mexican_train_phone(browser: Any, server: Server, out: Path) -> None:
+    game_id = reach(server, MEXICAN_TRAIN_PHONE)
+    page = open_table(browser, server, game_id, PHONE, phone=True)
+    shoot(page, out / "mexican-train-phone.webp")
+
+
 def dominoes_table(browser: Any, server: Server, out: Path) -> None:
     page = open_table(browser, server, reach(server, DOMINOES), DESKTOP)
     shoot(page, out / "dominoes-table.webp")
@@ -472,6 +532,8 @@ PICTURES: dict[str, Callable[[Any, Server, Path], None]] = {
     "triominoes-table": triominoes_table,
     "all-fives-spinner": all_fives_spinner,
     "phone": phone,
+    "mexican-train-table": mexican_train_table,
+    "mexican-train-phone": mexican_train_phone,
     "terminal": terminal,
 }
 

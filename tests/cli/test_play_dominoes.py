@@ -8,20 +8,16 @@ screen that lied about what may be played would fail the test.
 from __future__ import annotations
 
 import io
-import os
 import re
-import select
-import shlex
 import shutil
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from environment_helpers import unless
 from rich.console import Console
+from terminal_helpers import PipedGame, TmuxScreen, play_command
 
 from bonepile.ai import make_agent
 from bonepile.cli.main import main
@@ -348,44 +344,12 @@ def test_an_unwritable_record_file_is_reported_before_play(tmp_path: Path, capsy
 
 
 def _command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "bonepile.cli.main", "play", "dominoes", "--delay", "0", *args]
-
-
-class PipedGame:
-    """The command with its stdin and stdout as pipes; reads up to each prompt and answers it."""
-
-    def __init__(self, *args: str) -> None:
-        env = dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="100")
-        self.process = subprocess.Popen(
-            _command(*args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
-        )
-        self.transcript = ""
-
-    def next_screen(self, timeout: float = 15.0) -> str | None:
-        """Everything printed up to the next prompt, or None once the program has ended."""
-        assert self.process.stdout is not None
-        chunk = b""
-        deadline = time.monotonic() + timeout
-        while not chunk.endswith(b"> "):
-            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            assert ready, f"no prompt within {timeout}s; last output: {chunk.decode()[-500:]!r}"
-            data = os.read(self.process.stdout.fileno(), 65536)
-            if not data:
-                self.transcript += chunk.decode()
-                return None
-            chunk += data
-        self.transcript += chunk.decode()
-        return chunk.decode()
-
-    def answer(self, text: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text.encode() + b"\n")
-        self.process.stdin.flush()
+    return play_command("dominoes", *args)
 
 
 def test_a_whole_game_through_a_pipe_replays_to_the_same_scores(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    game = PipedGame("--seed", "21", "--record", str(path))
+    game = PipedGame("dominoes", "--seed", "21", "--record", str(path))
     with game.process:  # closes the pipes, and waits, whatever happens
         while (screen := game.next_screen()) is not None:
             game.answer(bot_answer(screen))
@@ -414,21 +378,8 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 
 @unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux(tmp_path: Path) -> None:
-    tmux = ["tmux", "-L", f"bonepile-test-{os.getpid()}"]
     record = tmp_path / "game.json"
-    command = shlex.join(_command("--players", "4", "--seed", "11", "--record", str(record))) + "; sleep 30"
-    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "100", "-y", "35", command], check=True)
-
-    def screen_when(ready: Callable[[str], bool], timeout: float = 10.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            shown = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
-            if ready(shown) or time.monotonic() > deadline:
-                return shown
-            time.sleep(0.05)
-
-    def send(keys: str) -> None:
-        subprocess.run([*tmux, "send-keys", "-t", "play", keys, "Enter"], check=True)
+    tmux = TmuxScreen("test", _command("--players", "4", "--seed", "11", "--record", str(record)), 100, 35)
 
     # What the engine says the player sees at their first turn, with the same AI players.
     expected = Game.new("draw", 4, 11)
@@ -438,8 +389,8 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         assert seat is not None
         expected.play(agents[seat].choose(expected.observation(seat)))
     seen = expected.observation(0)
-    try:
-        screen = screen_when(lambda s: "Your move" in s)
+    with tmux:
+        screen = tmux.screen_when(lambda s: "Your move" in s)
         rows = screen.splitlines()
         assert rows[0].startswith("Dominoes · draw · 4 players · hand 1") and "seed 11" in rows[0]
         # Opponents on top, in seat order, as tile counts.
@@ -454,35 +405,33 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         assert re.findall(r"\d+", rows[tiles_row - 1]) == [str(n) for n in range(1, len(seen.hand) + 1)]
         assert rows[tiles_row].split() == ["│", *(f"[{t.high}|{t.low}]" for t in seen.hand), "│"]
 
-        send("xyz")
+        tmux.send("xyz")
         # The answer is printed before the prompt comes back: wait for both.
-        screen = screen_when(lambda s: "'xyz' is not a move" in s and s.rstrip().endswith("or q to quit >"))
+        screen = tmux.screen_when(lambda s: "'xyz' is not a move" in s and s.rstrip().endswith("or q to quit >"))
         assert "'xyz' is not a move: you can play" in screen and screen.rstrip().endswith("or q to quit >")
-        send("9")
-        assert "there is no tile 9" in screen_when(lambda s: "no tile 9" in s)
+        tmux.send("9")
+        assert "there is no tile 9" in tmux.screen_when(lambda s: "no tile 9" in s)
 
         both = [t for t in seen.hand if sum(1 for m in seen.legal_moves if m.tile is t) == 2]
         assert both, "seed 11 should give the player a tile that fits both ends"
-        send(str(seen.hand.index(both[0]) + 1))
-        screen = screen_when(lambda s: "fits both ends" in s)
+        tmux.send(str(seen.hand.index(both[0]) + 1))
+        screen = tmux.screen_when(lambda s: "fits both ends" in s)
         assert f"{both[0]} fits both ends: l = left ({ends[0]}), r = right ({ends[1]}) >" in screen
-        send("l")
-        screen = screen_when(lambda s: f"You played {both[0]} left" in s)
+        tmux.send("l")
+        screen = tmux.screen_when(lambda s: f"You played {both[0]} left" in s)
         assert f"You played {both[0]} left" in screen
 
-        send("q")
-        screen = screen_when(lambda s: "You quit" in s)
+        tmux.send("q")
+        screen = tmux.screen_when(lambda s: "You quit" in s)
         assert "You quit: the game stops in hand 1" in screen and "Traceback" not in screen
         assert load_record(record)["moves"][len(seen.events)] == f"{both[0]} left"
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)
 
 
 @unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_all_fives_table_in_tmux_shows_the_spinner_and_the_count(tmp_path: Path) -> None:
-    tmux = ["tmux", "-L", f"bonepile-fives-{os.getpid()}"]
-    command = shlex.join(_command("--preset", "all-fives", "--seed", "9", "--record", str(tmp_path / "g.json")))
-    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "100", "-y", "40", command + "; sleep 30"])
+    tmux = TmuxScreen(
+        "fives", _command("--preset", "all-fives", "--seed", "9", "--record", str(tmp_path / "g.json")), 100, 40
+    )
     # With seed 9 the AI leads the 5-5: the spinner, a count of 10, and 10 points to the AI at once.
     expected = Game.new("all-fives", 2, 9)
     agent = make_agent("greedy", "dominoes", agent_seed(9, 1))
@@ -491,23 +440,13 @@ def test_the_live_all_fives_table_in_tmux_shows_the_spinner_and_the_count(tmp_pa
     seen = expected.observation(0)
     assert (seen.spinner, seen.count, seen.scores) == (Tile(5, 5), 10, (0, 10))
 
-    def screen_when(ready: Callable[[str], bool], timeout: float = 10.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            shown = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
-            if ready(shown) or time.monotonic() > deadline:
-                return shown
-            time.sleep(0.05)
-
-    try:
-        screen = screen_when(lambda s: "Your move" in s)
+    with tmux:
+        screen = tmux.screen_when(lambda s: "Your move" in s)
         assert screen.splitlines()[0].startswith("Dominoes · all-fives · 2 players · hand 1 · first to 150")
         assert "layout · spinner 5-5" in screen
         assert re.search(r"open ends: left 5 · right 5 +count 10 ", screen), screen
         assert re.search(r"AI 1 \(greedy\) ─+╮\n.*\n│ led 5-5 \(\+10\) +│\n│ score 10 +│", screen), screen
         assert "─ You · score 0 ─" in screen
-        subprocess.run([*tmux, "send-keys", "-t", "play", "q", "Enter"], check=True)
-        screen = screen_when(lambda s: "You quit" in s)
+        tmux.send("q")
+        screen = tmux.screen_when(lambda s: "You quit" in s)
         assert "You quit: the game stops in hand 1" in screen and "Traceback" not in screen
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)

@@ -8,19 +8,15 @@ option, so a screen that lied about what may be played would fail the test.
 from __future__ import annotations
 
 import io
-import os
 import re
-import shlex
 import shutil
 import subprocess
-import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from environment_helpers import unless
 from rich.console import Console
+from terminal_helpers import TmuxScreen, play_command
 
 from bonepile.ai import make_agent
 from bonepile.cli.play_mexican_train import (
@@ -210,7 +206,7 @@ def test_a_game_plays_to_its_score_sheet_with_the_record_kept(players: int, seed
 
 
 def _command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "bonepile.cli.main", "play", "mexican-train", "--delay", "0", *args]
+    return play_command("mexican-train", *args)
 
 
 def test_closed_input_ends_the_piped_game_with_a_message() -> None:
@@ -222,28 +218,15 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 
 @unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux_names_the_trains_and_takes_a_train_by_name(tmp_path: Path) -> None:
-    tmux = ["tmux", "-L", f"bonepile-mt-{os.getpid()}"]
     record = tmp_path / "game.json"
     args = ("--players", "4", "--seed", "11", "--opponent", "random", "--record", str(record))
-    command = shlex.join(_command(*args)) + "; sleep 30"
-    subprocess.run([*tmux, "new-session", "-d", "-s", "play", "-x", "110", "-y", "40", command], check=True)
-
-    def screen_when(ready: Callable[[str], bool], timeout: float = 15.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            shown = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
-            if ready(shown) or time.monotonic() > deadline:
-                return shown
-            time.sleep(0.05)
-
-    def send(keys: str) -> None:
-        subprocess.run([*tmux, "send-keys", "-t", "play", keys, "Enter"], check=True)
+    tmux = TmuxScreen("mt", _command(*args), 110, 40)
 
     expected = Game.new("mexican-train", 4, 11)
     seen = expected.observation(0)
     assert expected.to_move == 0  # round 1: the first seat plays first (M3)
-    try:
-        screen = screen_when(lambda s: "Your move" in s)
+    with tmux:
+        screen = tmux.screen_when(lambda s: "Your move" in s)
         rows = screen.splitlines()
         assert rows[0].startswith("Mexican Train · mexican-train · 4 players · seed 11")
         assert rows[1].startswith("Round 1 of 13 · engine 12-12 · boneyard 30")
@@ -252,19 +235,19 @@ def test_the_live_table_in_tmux_names_the_trains_and_takes_a_train_by_name(tmp_p
         numbered = next(i for i, row in enumerate(rows) if row.startswith("Your tiles"))
         assert rows[numbered + 2].split() == [str(tile) for tile in seen.hand]
 
-        send("xyz")
-        assert "'xyz' is not a move" in screen_when(lambda s: "'xyz' is not a move" in s)
+        tmux.send("xyz")
+        assert "'xyz' is not a move" in tmux.screen_when(lambda s: "'xyz' is not a move" in s)
         both = [t for t in seen.hand if sum(1 for m in seen.legal_moves if m.tile == t) == 2]
         assert both, "seed 11 should give the player a tile for two trains"
-        send(str(seen.hand.index(both[0]) + 1))
-        screen = screen_when(lambda s: "goes on 2 trains" in s)
+        tmux.send(str(seen.hand.index(both[0]) + 1))
+        screen = tmux.screen_when(lambda s: "goes on 2 trains" in s)
         assert f"{both[0]} goes on 2 trains: mine = your train, mexican = the Mexican Train >" in screen
-        send("mexican")
-        screen = screen_when(lambda s: re.search(r"mexican\s+Mexican Train\s+" + re.escape(f"12-{both[0].low}"), s))
+        tmux.send("mexican")
+        screen = tmux.screen_when(
+            lambda s: re.search(r"mexican\s+Mexican Train\s+" + re.escape(f"12-{both[0].low}"), s)
+        )
         assert re.search(r"mexican\s+Mexican Train\s+" + re.escape(f"12-{both[0].low}"), screen), screen
-        send("q")
-        screen = screen_when(lambda s: "You quit" in s)
+        tmux.send("q")
+        screen = tmux.screen_when(lambda s: "You quit" in s)
         assert "You quit: the game stops in round 1" in screen and "Traceback" not in screen
         assert load_record(record)["moves"][0] == f"{both[0]} mexican"
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)

@@ -10,20 +10,16 @@ the screen is checked for tiles the player may not see.
 from __future__ import annotations
 
 import io
-import os
 import re
-import select
-import shlex
 import shutil
 import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from environment_helpers import unless
 from rich.console import Console
+from terminal_helpers import PipedGame, TmuxScreen, play_command
 
 from bonepile.ai import make_agent
 from bonepile.cli.main import main
@@ -506,44 +502,12 @@ def test_bad_options_give_one_red_line(argv: list[str], says: str, capsys: pytes
 
 
 def _command(*args: str) -> list[str]:
-    return [sys.executable, "-m", "bonepile.cli.main", "play", "triominoes", "--delay", "0", *args]
-
-
-class PipedGame:
-    """The command with its stdin and stdout as pipes; reads up to each prompt and answers it."""
-
-    def __init__(self, *args: str) -> None:
-        env = dict(os.environ, PYTHONUNBUFFERED="1", COLUMNS="100")
-        self.process = subprocess.Popen(
-            _command(*args), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env
-        )
-        self.transcript = ""
-
-    def next_screen(self, timeout: float = 15.0) -> str | None:
-        """Everything printed up to the next prompt, or None once the program has ended."""
-        assert self.process.stdout is not None
-        chunk = b""
-        deadline = time.monotonic() + timeout
-        while not chunk.endswith(b"> "):
-            ready, _, _ = select.select([self.process.stdout], [], [], max(0.0, deadline - time.monotonic()))
-            assert ready, f"no prompt within {timeout}s; last output: {chunk.decode()[-500:]!r}"
-            data = os.read(self.process.stdout.fileno(), 65536)
-            if not data:
-                self.transcript += chunk.decode()
-                return None
-            chunk += data
-        self.transcript += chunk.decode()
-        return chunk.decode()
-
-    def answer(self, text: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(text.encode() + b"\n")
-        self.process.stdin.flush()
+    return play_command("triominoes", *args)
 
 
 def test_a_whole_game_through_a_pipe_replays_to_the_same_scores(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    game = PipedGame("--seed", "21", "--record", str(path))
+    game = PipedGame("triominoes", "--seed", "21", "--record", str(path))
     turn = 0
     with game.process:  # closes the pipes, and waits, whatever happens
         while (screen := game.next_screen()) is not None:
@@ -574,25 +538,8 @@ def test_closed_input_ends_the_piped_game_with_a_message() -> None:
 
 @unless(shutil.which("tmux") is not None, "tmux (Debian package tmux; .ci/run installs it)")
 def test_the_live_table_in_tmux(tmp_path: Path) -> None:
-    tmux = ["tmux", "-L", f"bonepile-tri-test-{os.getpid()}"]
     record = tmp_path / "game.json"
-    command = shlex.join(_command("--seed", "5", "--record", str(record))) + "; sleep 30"
-    # os.environ, given explicitly: under pytest, readline puts COLUMNS=80 and LINES=24 in the process's own
-    # environment (not in os.environ), and the game would believe them rather than the 100x35 pane.
-    new_session = [*tmux, "new-session", "-d", "-s", "play", "-x", "100", "-y", "35", command]
-    pane_env = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
-    subprocess.run(new_session, check=True, env=pane_env)
-
-    def screen_when(ready: Callable[[str], bool], timeout: float = 10.0) -> str:
-        deadline = time.monotonic() + timeout
-        while True:
-            shown = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
-            if ready(shown) or time.monotonic() > deadline:
-                return shown
-            time.sleep(0.05)
-
-    def send(keys: str) -> None:
-        subprocess.run([*tmux, "send-keys", "-t", "play", keys, "Enter"], check=True)
+    tmux = TmuxScreen("tri-test", _command("--seed", "5", "--record", str(record)), 100, 35)
 
     # What the engine says the player sees at their first turn, with the same AI player.
     expected = Game.new("pressman", 2, 5)
@@ -601,10 +548,12 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         expected.play(agent.choose(expected.observation(1)))
     seen = expected.observation(0)
     choices = Choices.of(seen)
-    try:
+    with tmux:
         hand_words = [w for n, t in enumerate(seen.hand, start=1) for w in (str(n), str(t))]
         # Wait for the whole table: under load the prompt can show before the screen has settled.
-        screen = screen_when(lambda s: "Your move" in s and any(row.split() == hand_words for row in s.splitlines()))
+        screen = tmux.screen_when(
+            lambda s: "Your move" in s and any(row.split() == hand_words for row in s.splitlines())
+        )
         rows = screen.splitlines()
         assert len(rows) <= 35
         assert rows[0].startswith("Tri-Ominos · pressman · 2 players · round 1") and "seed 5" in rows[0]
@@ -622,9 +571,9 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
         for hidden in {str(t) for t in expected.round.tiles_of(1)} | {str(t) for t in expected.round.pool()}:
             assert hidden not in screen
 
-        send("xyz")
+        tmux.send("xyz")
         # The answer is printed before the prompt comes back: wait for both.
-        screen = screen_when(lambda s: "'xyz'" in s and s.rstrip().endswith("or q to quit >"))
+        screen = tmux.screen_when(lambda s: "'xyz'" in s and s.rstrip().endswith("or q to quit >"))
         assert "'xyz' is not a move: type a code from the list" in screen
         assert screen.rstrip().endswith("or q to quit >")
         # Tile 9 of this hand, 3-4-4, fits nowhere yet; there is no tile 12. Each answer, then the prompt again.
@@ -633,22 +582,20 @@ def test_the_live_table_in_tmux(tmp_path: Path) -> None:
             ("9", "3-4-4 fits nowhere now: type a code from the list, like 3a, or a tile number"),
             ("12", "there is no tile 12: your tiles are numbered 1 to 9"),
         ):
-            send(typed)
-            screen = screen_when(lambda s, a=answer: a in s and s.rstrip().endswith("or q to quit >"))
+            tmux.send(typed)
+            screen = tmux.screen_when(lambda s, a=answer: a in s and s.rstrip().endswith("or q to quit >"))
             assert answer in screen
             assert "or q to quit >" in screen.rstrip().splitlines()[-1]
 
         first = choices.placements[0]
-        send(str(first.number))
+        tmux.send(str(first.number))
         if len(choices.of_tile(first.number)) > 1:
-            screen = screen_when(lambda s: f"Place for {first.tile}" in s)
-            send(first.letter)
-        screen = screen_when(lambda s: f"You played {first.tile} at {first.place}" in s)
+            screen = tmux.screen_when(lambda s: f"Place for {first.tile}" in s)
+            tmux.send(first.letter)
+        screen = tmux.screen_when(lambda s: f"You played {first.tile} at {first.place}" in s)
         assert f"You played {first.tile} at {first.place} for {first.tile.value}" in screen
 
-        send("q")
-        screen = screen_when(lambda s: "You quit" in s)
+        tmux.send("q")
+        screen = tmux.screen_when(lambda s: "You quit" in s)
         assert "You quit: the game stops in round 1" in screen and "Traceback" not in screen
         assert str(first.move) in load_record(record)["moves"]
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)

@@ -9,12 +9,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import subprocess
-import sys
 import time
 
 from environment_helpers import unless
 from i18n_support import messages, pattern, placeholders
+from terminal_helpers import TmuxScreen, play_command
 
 import bonepile.i18n as i18n
 
@@ -54,28 +53,21 @@ def on_screen(text: str, screen: str) -> bool:
 def test_the_first_screen_in_german() -> None:
     pairs = terminal_texts()
     assert pairs, "the German catalog has no translation of the terminal's messages (src/bonepile/cli)"
-    tmux = ["tmux", "-L", f"bonepile-i18n-test-{os.getpid()}"]
-    command = " ".join([sys.executable, "-m", "bonepile.cli.main", "play", "dominoes", "--delay", "0", "--seed", "5"])
     env = {
         key: value
         for key, value in os.environ.items()
         if key not in ("COLUMNS", "LINES", "LANGUAGE", "LC_ALL", "LC_MESSAGES")
     }
     env["LANG"] = "de_DE.UTF-8"
-    subprocess.run(
-        [*tmux, "new-session", "-d", "-s", "play", "-x", "120", "-y", "40", f"{command}; sleep 30"], check=True, env=env
-    )
-    try:
+    with TmuxScreen("i18n-test", play_command("dominoes", "--seed", "5"), 120, 40, env=env) as tmux:
         screen, before = "", None
         deadline = time.monotonic() + 15
         while time.monotonic() < deadline:  # until the first screen has settled
-            screen = subprocess.run([*tmux, "capture-pane", "-p", "-t", "play"], capture_output=True, text=True).stdout
+            screen = tmux.screen()
             if screen.strip() and screen == before and ">" in screen:
                 break
             before = screen
             time.sleep(0.3)
-    finally:
-        subprocess.run([*tmux, "kill-server"], capture_output=True)
     assert "Traceback" not in screen, screen
     german = sorted({de for en, de in pairs if on_screen(de, screen)})
     english = sorted({en for en, de in pairs if on_screen(en, screen)})

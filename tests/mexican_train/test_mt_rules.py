@@ -284,6 +284,7 @@ def test_m5_a_train_already_marked_stays_marked() -> None:
     )
     round_.play("pass")
     assert round_.marked() == {0} and not round_.events[-1].marker_out
+    assert not round_.events[-1].ended_run  # a pass like any other: no run was going on
 
 
 def test_m5_first_turn_one_is_one_tile_like_any_turn() -> None:
@@ -303,6 +304,8 @@ def test_m5_first_turn_run_plays_any_number_of_tiles_on_ones_own_train() -> None
     assert legal(round_) == {"4-2 mine", "pass"}
     round_.play("pass")  # seat 1 ends its run: it has played, so no marker
     assert round_.marked() == frozenset() and round_.to_move == 0
+    assert round_.events[-1].ended_run and not round_.events[-1].marker_out
+    assert str(round_.events[-1]) == "1: pass (run over)"
     assert legal(round_) == {"12-8 mexican"}
 
 

@@ -72,6 +72,7 @@ def test_each_tile_lists_a_move_per_train_and_each_move_names_its_train() -> Non
         "train": "@1",
         "owner": 0,
         "label": "12-5 on your train",
+        "button": None,
     }
     assert moves["12-5 mexican"]["train"] == "mexican" and moves["12-5 mexican"]["owner"] is None
     # Another seat's view has its own tiles and no moves: it is not their turn.
@@ -96,6 +97,32 @@ def test_a_train_lies_outward_from_the_hub_near_half_first() -> None:
     assert [p["status"] for p in v["players"]][1:] == ["drew, passed (marker out)"] * 3
     # Their trains are open now: 5-3 goes on yours only (theirs need a 12).
     assert [m["text"] for m in v["legal_moves"]] == ["5-3 mine"]
+
+
+def test_a_first_turn_run_says_it_goes_on_and_its_pass_ends_it_with_its_own_words() -> None:
+    game = from_deal([["12-5", "5-3", "3-1", "12-8"], ["11-1"], ["10-2"], ["9-4"]], ["6-6"], first_turn="run")
+    game.play("12-5 mine")
+    v = seen(game)
+    assert v["turn"] == 0 and v["board"]["in_run"]
+    assert v["board"]["note"] == (
+        "You are laying a first-turn run on your own train: play another tile on it, or end the run"
+    )
+    moves = {m["text"]: m for m in v["legal_moves"]}
+    assert set(moves) == {"5-3 mine", "pass"}  # the 12-8 could go on the Mexican Train, but not in a run
+    assert moves["pass"]["button"] == "End the run" and moves["pass"]["label"] == "end the run here, with no marker"
+    assert moves["5-3 mine"]["button"] is None
+    others = ("Dee", "Ann", "Bob", "Cy")
+    assert seen(game, 1, others)["board"]["note"] == "Dee is laying a first-turn run on Dee's own train"
+    assert seen(game, 1, others)["legal_moves"] == []
+    game.play("5-3 mine")
+    game.play("pass")
+    v = seen(game)
+    last = v["log"][-1]
+    assert last["kind"] == "pass" and last["ended_run"] and not last["marker_out"]
+    assert last["text"] == "You ended your first-turn run"
+    assert v["players"][0]["status"] == "played 12-5, 5-3, ended the run"
+    assert not v["board"]["in_run"] and not train(v, "@1")["marked"]
+    assert seen(game, 1, others)["log"][-1]["text"] == "Dee ended the first-turn run"
 
 
 def test_a_waiting_double_is_lit_with_who_must_cover_it() -> None:

@@ -1,6 +1,7 @@
 """The Mexican Train table in a real browser: a whole round by clicks, a double that the next player must
-cover, a marker put out and taken off, eight players on a phone and on a laptop with nothing covered, and a
-short game to its score sheet. The page is told what to draw (``layout: "trains"``); it never names the game.
+cover, a marker put out and taken off, a first-turn run laid and ended, eight players on a phone and on a
+laptop with nothing covered, and a short game to its score sheet. The page is told what to draw
+(``layout: "trains"``); it never names the game.
 """
 
 from __future__ import annotations
@@ -269,6 +270,95 @@ def test_a_marker_is_put_out_and_taken_off(browser: Browser, server: LiveServer,
     page.context.close()
 
 
+# ------------------------------------------------------------------------------------------ a first-turn run
+
+
+def longest_chain(hand: list[str], end: int) -> list[str]:
+    """The longest line of ``hand``'s tiles from ``end`` on, each matching the one before: the test's own
+    search for a deal where a run of three is there to lay (what is legal always comes from the server)."""
+    best: list[str] = []
+    for tile in hand:
+        ends = [int(n) for n in tile.split("-")]
+        if end in ends:
+            far = sum(ends) - end
+            rest = longest_chain([t for t in hand if t != tile], far)
+            if 1 + len(rest) > len(best):
+                best = [tile, *rest]
+    return best
+
+
+def test_a_first_turn_run_goes_on_by_clicks_on_ones_own_train_only(
+    browser: Browser, server: LiveServer, watch: Watch
+) -> None:
+    chain: list[str] = []
+    for seed in range(1, 40):
+        game_id = server.create(seed=seed, **body(4, first_turn="run"))
+        view = server.view(game_id)
+        chain = longest_chain([tile["tile"] for tile in view["your_tiles"]], view["board"]["engine_number"])
+        if view["turn"] == 0 and len(chain) >= 3 and not any(t.split("-")[0] == t.split("-")[1] for t in chain[:2]):
+            break
+    else:
+        raise AssertionError("no deal with a run of three for seat 0")
+    page = open_game(browser, server, watch, game_id, (1280, 800))
+    table = TablePage(page)
+    note = page.locator(".trains-note")
+    expect(note).to_be_hidden()  # no run yet: the first tile may go anywhere, as on any turn
+    # The first tile: the server offers it for the Mexican Train too; the player picks their own train.
+    first = next(t for t in view["your_tiles"] if t["tile"] == chain[0])
+    assert len(first["moves"]) >= 2
+    page.locator(f".hand-tile[data-tile='{chain[0]}']").click()
+    expect(page.locator(".train-target")).to_have_count(len(first["moves"]))
+    page.locator(".train-target[data-train='@1']").click()
+    table.wait_moved(view["move_number"])
+    view = server.view(game_id)
+    # The turn goes on, as the server says; the page shows its words, and offers only the own train.
+    assert view["turn"] == 0 and view["board"]["in_run"]
+    plays = [m for m in view["legal_moves"] if m["kind"] == "play"]
+    assert plays and {m["train"] for m in plays} == {"@1"}
+    end_run = next(m for m in view["legal_moves"] if m["kind"] == "pass")
+    expect(note).to_have_text(view["board"]["note"])
+    assert view["board"]["note"].startswith("You are laying a first-turn run on your own train")
+    expect(page.locator(".my-info .status")).to_contain_text("Your turn: you are laying a first-turn run")
+    button = page.locator(".pass-button")
+    expect(button).to_have_text(end_run["button"])
+    assert end_run["button"] == "End the run"
+    expect(page.locator(".draw-button")).to_have_count(0)
+    playable = page.eval_on_selector_all(".hand-tile.playable", "tiles => tiles.map(t => t.dataset.tile)")
+    assert sorted(playable) == sorted(t["tile"] for t in view["your_tiles"] if t["moves"])  # the server's, no more
+    # The second tile, dragged: only the own train lights, the Mexican Train does not.
+    source = page.locator(f".hand-tile[data-tile='{chain[1]}']").bounding_box()
+    assert source
+    page.mouse.move(source["x"] + source["width"] / 2, source["y"] + source["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(source["x"], source["y"] - 60, steps=4)
+    targets = page.locator(".train-target")
+    expect(targets).to_have_count(1)
+    expect(targets).to_have_attribute("data-train", "@1")
+    goal = targets.locator(".lane-glow").bounding_box()
+    assert goal
+    page.mouse.move(goal["x"] + goal["width"] / 2, goal["y"] + goal["height"] / 2, steps=6)
+    page.mouse.up()
+    table.wait_moved(view["move_number"])
+    view = server.view(game_id)
+    assert view["turn"] == 0 and view["board"]["in_run"]  # chain[2] still fits: the run may go on
+    assert f"{chain[2]} mine" in {m["text"] for m in view["legal_moves"]}
+    expect(page.locator(".trains-board .line .domino[data-train='@1']")).to_have_count(2)
+    expect(note).to_have_text(view["board"]["note"])
+    screenshot(page, "mexican-train-first-turn-run-1280x800.png")
+    # Ending the run: the turn passes on, with no marker on the own train (the player has played).
+    button.click()
+    table.wait_moved(view["move_number"])
+    after = server.view(game_id)
+    entry = after["log"][len(view["log"])]
+    assert entry["seat"] == 0 and entry["kind"] == "pass" and entry["ended_run"]
+    assert entry["text"] == "You ended your first-turn run"
+    assert not after["board"]["trains"][0]["marked"]
+    expect(lane(page, "@1").locator(".marker")).to_have_count(0)
+    expect(page.locator(".trains-board .line .domino[data-train='@1']")).to_have_count(2)
+    expect(page.locator(".hand-tile")).to_have_count(len(view["your_tiles"]))
+    page.context.close()
+
+
 # ------------------------------------------------------------------------------------------ eight players
 
 
@@ -285,6 +375,12 @@ def test_eight_players_fit_with_nothing_covered(
     expect(page.locator(".player-card")).to_have_count(7)
     expect(page.locator(".trains-board .lane")).to_have_count(9)
     assert_laid_out(page, where)
+    # Every train's name in letters a phone can read (the board is scaled to fit: the names are not).
+    smallest = page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('.trains-board .lane-name')].map(
+            (name) => Number(name.getAttribute('font-size')) * name.getScreenCTM().a))"""
+    )
+    assert smallest >= 10.5, f"{where}: a train's name in {smallest:.1f}px letters"
     for card in page.locator(".player-card").all():  # each count of tiles is there to read
         tally = card.locator(".tile-tally")
         expect(tally).to_be_visible()
@@ -303,8 +399,11 @@ def test_eight_players_fit_with_nothing_covered(
 
 def test_a_game_of_two_rounds_ends_on_its_score_sheet(browser: Browser, server: LiveServer, watch: Watch) -> None:
     page = open_page(browser, server.url, watch, 1280, 800)
-    start_from_form(page, server.url, game=GAME, seats=["human", "easy", "easy"], target=2)
-    expect(page.locator(".hand-info")).to_have_text("Round 1 of 2 \u00b7 engine 12-12")
+    # The double-nine preset: two rounds of 10-tile hands (9-9, then 8-8) show the same sheet in half the time.
+    start_from_form(
+        page, server.url, game=GAME, preset="mexican-train-short", seats=["human", "easy", "easy"], target=2
+    )
+    expect(page.locator(".hand-info")).to_have_text("Round 1 of 2 \u00b7 engine 9-9")
     TablePage(page).play_to_the_end()
     dialog = page.locator(".gameover-dialog")
     expect(dialog).to_be_visible()
@@ -316,8 +415,8 @@ def test_a_game_of_two_rounds_ends_on_its_score_sheet(browser: Browser, server: 
     assert "with the lowest total" in over["text"]
     sheet = dialog.locator(".hands-table")
     expect(sheet.locator("tbody tr")).to_have_count(3)  # a row per round, then the totals
-    expect(sheet.locator("tbody tr").nth(0).locator("th")).to_have_text("1 12-12")
-    expect(sheet.locator("tbody tr").nth(1).locator("th")).to_have_text("2 11-11")
+    expect(sheet.locator("tbody tr").nth(0).locator("th")).to_have_text("1 9-9")
+    expect(sheet.locator("tbody tr").nth(1).locator("th")).to_have_text("2 8-8")
     # A column per player, the lowest total first.
     totals = [int(cell.inner_text()) for cell in sheet.locator("tr.totals td").all()]
     assert totals == sorted(over["scores"]) and len(totals) == 3

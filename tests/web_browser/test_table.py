@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -143,6 +144,23 @@ def test_flaw_2_the_title_bar_names_the_game_and_preset_only(page: Page, server:
         assert "null" not in page.locator(".topbar").inner_text()
 
 
+def near_end_of_hand(server: LiveServer, game_id: str, tiles_left: int = 3, max_moves: int = 300) -> None:
+    """Play seat 0's first legal moves through the API until it holds ``tiles_left`` tiles or the hand is
+    over: the pages then see the hand's last moves, clicked, without the tens of
+    clicks before them (what these tests look at is the end of a hand, not its beginning)."""
+    deadline = time.monotonic() + 60
+    for _ in range(max_moves):
+        view = server.view(game_id)
+        if view["status"] == "over" or view.get("between_hands") or len(view["your_tiles"]) <= tiles_left:
+            return
+        if view["turn"] == 0:
+            server.play(game_id, view, view["legal_moves"][0]["text"])
+        else:
+            assert time.monotonic() < deadline, "the AI did not hand the turn back"
+            time.sleep(0.02)
+    raise AssertionError("the hand did not near its end")
+
+
 def play_to_end_of_hand(table: TablePage, max_turns: int = 120) -> None:
     page = table.page
     for _ in range(max_turns):
@@ -162,6 +180,7 @@ def test_flaw_3_the_end_of_a_hand_is_seen_and_the_next_one_waits(
     browser: Browser, paused: LiveServer, watch: Watch
 ) -> None:
     game_id = paused.create(seed=5, options={"target": 500}, **GAMES["dominoes-4p-partnership"])
+    near_end_of_hand(paused, game_id)
     page = open_at(browser, paused, watch, game_id, (1280, 800))
     table = TablePage(page)
     play_to_end_of_hand(table)
@@ -243,6 +262,7 @@ def test_a_room_deals_the_next_hand_once_both_players_continue(browser: Browser,
 
 def test_flaw_3_a_phone_sees_the_final_position_too(browser: Browser, paused: LiveServer, watch: Watch) -> None:
     game_id = paused.create(seed=6, options={"target": 500}, **GAMES["triominoes-2p"])
+    near_end_of_hand(paused, game_id)
     page = open_at(browser, paused, watch, game_id, (390, 844))
     play_to_end_of_hand(TablePage(page), max_turns=200)
     dialog = page.locator(".summary-dialog.hand-end")
@@ -283,6 +303,7 @@ def test_the_end_of_hand_sheet_on_a_phone_hides_no_tile_and_no_button(
     """Upright, the sheet at the foot covered your face-up hand and the foot of the line; on its side, it
     covered the top bar's buttons (the scores and the log could not be opened) and two face-up hands."""
     game_id = paused.create(seed=5, options={"target": 500}, **GAMES["dominoes-4p-partnership"])
+    near_end_of_hand(paused, game_id)
     page = open_at(browser, paused, watch, game_id, (390, 844))
     play_to_end_of_hand(TablePage(page))
     sheet = page.locator(".dialog.hand-end")

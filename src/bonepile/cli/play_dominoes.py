@@ -229,28 +229,15 @@ class DominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
 
     def _human_move(self) -> Move:
         observation = self.game.observation(HUMAN)
-        message = ""
-        shown = False
-        while True:
-            if self.terminal.live or not shown:
-                self.terminal.show(self._table(observation, message))
-                shown = True
-            elif message:
-                self.terminal.say(message, "bold red")
-            answer = interpret(self.terminal.ask(prompt(observation)), observation, self.game.parse_move)
-            if isinstance(answer, ChooseEnd):
-                chosen = self._ask_end(answer, observation)
-                if chosen is None:  # the player wants another tile after all
-                    message = ""
-                    continue
-                answer = chosen
-            if isinstance(answer, Quit):
-                raise QuitGame
-            if isinstance(answer, Rejected):
-                message = answer.message
-                continue
-            assert not isinstance(answer, ChooseEnd)
-            return answer
+
+        def read(text: str) -> Move | Rejected | Quit:
+            answer = interpret(text, observation, self.game.parse_move)
+            if not isinstance(answer, ChooseEnd):
+                return answer
+            chosen = self._ask_end(answer, observation)
+            return Rejected("") if chosen is None else chosen  # None: another tile after all
+
+        return self._read_move(lambda message: self._table(observation, message), lambda: prompt(observation), read)
 
     def _ask_end(self, choice: ChooseEnd, observation: Observation) -> Move | Quit | None:
         choices = end_choices(choice, observation)

@@ -576,28 +576,15 @@ class MexicanTrainTable(TerminalTable[Game, Observation, Move, Glyphs]):
 
     def _human_move(self) -> Move:
         observation = self.game.observation(HUMAN)
-        message = ""
-        shown = False
-        while True:
-            if self.terminal.live or not shown:
-                self.terminal.show(self._table(observation, message))
-                shown = True
-            elif message:
-                self.terminal.say(message, "bold red")
-            answer = interpret(self.terminal.ask(prompt(observation)), observation, self.names)
-            if isinstance(answer, ChooseTrain):
-                chosen = self._ask_train(answer, observation)
-                if chosen is None:
-                    message = ""
-                    continue
-                answer = chosen
-            if isinstance(answer, Quit):
-                raise QuitGame
-            if isinstance(answer, Rejected):
-                message = answer.message
-                continue
-            assert not isinstance(answer, ChooseTrain)
-            return answer
+
+        def read(text: str) -> Move | Rejected | Quit:
+            answer = interpret(text, observation, self.names)
+            if not isinstance(answer, ChooseTrain):
+                return answer
+            chosen = self._ask_train(answer, observation)
+            return Rejected("") if chosen is None else chosen  # None: another tile after all
+
+        return self._read_move(lambda message: self._table(observation, message), lambda: prompt(observation), read)
 
     def _ask_train(self, choice: ChooseTrain, observation: Observation) -> Move | Quit | None:
         # TRANSLATORS: which train? {choices} lists them ("mine = your train, mexican = the Mexican Train").

@@ -282,30 +282,25 @@ class TriominoesTable(TerminalTable[Game, Observation, Move, Glyphs]):
     def _human_move(self) -> Move:
         observation = self.game.observation(HUMAN)
         choices = Choices.of(observation)
-        message = ""
         news, self.news = self.news, ""
         focus: int | None = None
-        shown = False
-        while True:
-            if self.terminal.live or not shown:
-                self.terminal.show(self._table(observation, message, focus, news=news))
-                shown = True
-            elif message:
-                self.terminal.say(message, "bold red")
-            text = self.terminal.ask(prompt(observation, choices, focus))
+
+        def read(text: str) -> Move | Rejected | Quit:
+            nonlocal focus
             answer = interpret(text, observation, self.game.parse_move, focus, choices)
-            if isinstance(answer, Quit):
-                raise QuitGame
-            if isinstance(answer, Rejected):
-                message = answer.message
-                continue
-            if isinstance(answer, Focus):
-                focus, message = answer.number, ""
-                if not self.terminal.live:  # a transcript lists the tile's places only, not the whole table
-                    for line in focus_lines(observation, focus, self.glyphs, self.game.round.placement_bonus):
-                        self.terminal.console.print(line)
-                continue
-            return answer
+            if not isinstance(answer, Focus):
+                return answer
+            focus = answer.number
+            if not self.terminal.live:  # a transcript lists the tile's places only, not the whole table
+                for line in focus_lines(observation, focus, self.glyphs, self.game.round.placement_bonus):
+                    self.terminal.console.print(line)
+            return Rejected("")
+
+        return self._read_move(
+            lambda message: self._table(observation, message, focus, news=news),
+            lambda: prompt(observation, choices, focus),
+            read,
+        )
 
     def _apply(self, player: int, move: Move) -> None:
         round_ = self.game.round  # kept: once the move ends the round, the game deals the next one

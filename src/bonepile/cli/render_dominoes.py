@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from bonepile.cli.terminal import numbers_text
+from bonepile.cli.terminal import header_text, numbers_text
 from bonepile.dominoes import End, GameOutcome, HandOutcome, Move, MoveKind, Observation, Rules, Termination, Tile
 from bonepile.i18n import _, n_, p_
 
@@ -397,18 +397,8 @@ class TableView:
 def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Text:
     """The top line; it shows the seed so that a game worth playing again can be dealt again."""
     rules = observation.rules
-    about = [
-        p_("preset", rules.preset),
-        n_("{count} player", "{count} players", rules.players),
-        _("hand {number}", number=observation.hand_number),
-        _("first to {target}", target=rules.target),
-    ]
-    return Text.assemble(
-        (_("Dominoes"), "bold"),
-        *(glyphs.dot + part for part in about),
-        glyphs.dot,
-        (_("seed {seed}", seed=str(seed)), "bold"),
-    )
+    about = [_("hand {number}", number=observation.hand_number), _("first to {target}", target=rules.target)]
+    return header_text(_("Dominoes"), rules.preset, rules.players, about, seed, glyphs.dot)
 
 
 def render_table(view: TableView) -> RenderableType:

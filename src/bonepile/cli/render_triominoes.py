@@ -26,7 +26,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from bonepile.cli.terminal import numbers_text
+from bonepile.cli.terminal import header_text, numbers_text
 from bonepile.i18n import _, n_, p_
 from bonepile.triominoes import (
     DRAW,
@@ -719,18 +719,8 @@ class TableView:
 def header(observation: Observation, seed: int, glyphs: Glyphs = UNICODE) -> Text:
     """The top line; it shows the seed so that a game worth playing again can be dealt again."""
     rules = observation.rules
-    about = [
-        p_("preset", rules.preset),
-        n_("{count} player", "{count} players", rules.players),
-        _("round {number}", number=observation.round_number),
-        _("first to {target}", target=rules.target),
-    ]
-    return Text.assemble(
-        (_("Tri-Ominos"), "bold"),
-        *(glyphs.dot + part for part in about),
-        glyphs.dot,
-        (_("seed {seed}", seed=str(seed)), "bold"),
-    )
+    about = [_("round {number}", number=observation.round_number), _("first to {target}", target=rules.target)]
+    return header_text(_("Tri-Ominos"), rules.preset, rules.players, about, seed, glyphs.dot)
 
 
 def opponents_table(observation: Observation, names: Sequence[str], glyphs: Glyphs = UNICODE) -> Table:

@@ -19,12 +19,13 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
 
 from rich.console import Console, RenderableType
+from rich.text import Text
 
 from bonepile.ai import Agent, make_agent
 from bonepile.core.errors import RecordError
 from bonepile.core.protocol import Game, Move
 from bonepile.core.seeds import seat_seed as agent_seed
-from bonepile.i18n import _
+from bonepile.i18n import _, n_, p_
 from bonepile.store import save_record
 
 
@@ -75,6 +76,15 @@ def numbers_text(numbers: Sequence[object]) -> str:
         return "".join(words)
     # TRANSLATORS: the end of a short list of choices: {others} are the first ones (comma-separated), {last} the last.
     return _("{others} or {last}", others=", ".join(words[:-1]), last=words[-1])
+
+
+def header_text(title: str, preset: str, players: int, about: Sequence[str], seed: int, dot: str) -> Text:
+    """The top line: the game, its preset and table, ``about`` (the deal, the target), and the seed, shown so
+    that a game worth playing again can be dealt again."""
+    parts = [p_("preset", preset), n_("{count} player", "{count} players", players), *about]
+    return Text.assemble(
+        (title, "bold"), *(dot + part for part in parts), dot, (_("seed {seed}", seed=str(seed)), "bold")
+    )
 
 
 def verb(subject: str, verb: str) -> str:
@@ -239,6 +249,32 @@ class TerminalTable(Generic[GameT, ObservationT, MoveT, GlyphsT]):
 
     def _human_move(self) -> MoveT:
         raise NotImplementedError
+
+    def _read_move(
+        self,
+        screen: Callable[[str], RenderableType],
+        question: Callable[[], str],
+        read: Callable[[str], MoveT | Rejected | Quit],
+    ) -> MoveT:
+        """Ask until the person's answer is a move: the table is shown with the last refusal's
+        ``message`` (a transcript shows it once, then only the refusals); ``read`` turns a typed line
+        into a move, a refusal or a quit, asking any follow-up question itself (a refusal with no
+        message asks again, as after "another tile, then")."""
+        message = ""
+        shown = False
+        while True:
+            if self.terminal.live or not shown:
+                self.terminal.show(screen(message))
+                shown = True
+            elif message:
+                self.terminal.say(message, "bold red")
+            answer = read(self.terminal.ask(question()))
+            if isinstance(answer, Quit):
+                raise QuitGame
+            if isinstance(answer, Rejected):
+                message = answer.message
+                continue
+            return answer
 
     def _apply(self, player: int, move: MoveT) -> None:
         raise NotImplementedError

@@ -573,7 +573,7 @@ class Round:
             self._events.append(Event(player, move))
         else:
             if turn.run and turn.again < 0:
-                self._events.append(Event(player, move))  # the end of a run: the player has played
+                self._events.append(Event(player, move, ended_run=True))  # the end of a run: the player has played
                 self._end_turn(played=True)
                 return
             marker_out = not self._marked >> player & 1

@@ -36,7 +36,8 @@ class Event:
     its player did: ``mine``); ``covered`` says the tile lay on an uncovered
     double; ``from_draw`` that it was the tile just drawn (public: where a drawn
     tile that fitted was played); ``marker_out`` / ``marker_off`` that the move
-    put the player's marker on their train or took it off (M5).
+    put the player's marker on their train or took it off (M5); ``ended_run`` that
+    a pass ended a first-turn run (``first_turn = "run"``: no marker, the player has played).
     """
 
     player: int
@@ -46,9 +47,11 @@ class Event:
     from_draw: bool = False
     marker_out: bool = False
     marker_off: bool = False
+    ended_run: bool = False
 
     def __str__(self) -> str:
-        notes = [note for note, on in (("marker out", self.marker_out), ("marker off", self.marker_off)) if on]
+        flags = (("marker out", self.marker_out), ("marker off", self.marker_off), ("run over", self.ended_run))
+        notes = [note for note, on in flags if on]
         return f"{self.player}: {self.move}" + (f" ({', '.join(notes)})" if notes else "")
 
 

@@ -173,7 +173,9 @@ def _train_json(
     }
 
 
-def _move_json(table: Table, move: mt.Move, mover: int) -> dict[str, Any]:
+def _move_json(table: Table, move: mt.Move, mover: int, in_run: bool) -> dict[str, Any]:
+    """A legal move; ``button`` is the words of its own button where the page's usual ones ("Pass") would
+    mislead: the pass that ends a first-turn run puts out no marker (M5)."""
     if move.kind is mt.MoveKind.DRAW:
         return {
             "text": str(move),
@@ -182,16 +184,25 @@ def _move_json(table: Table, move: mt.Move, mover: int) -> dict[str, Any]:
             "train": None,
             "owner": None,
             "label": _("draw from the boneyard"),
+            "button": None,
         }
     if move.kind is mt.MoveKind.PASS:
+        if in_run:
+            # TRANSLATORS: a legal move: a first-turn run of tiles on one's own train stops here (no marker).
+            label = _("end the run here, with no marker")
+            # TRANSLATORS: the button that ends a first-turn run of tiles on one's own train.
+            button: str | None = _("End the run")
+        else:
+            # TRANSLATORS: a legal move on its button.
+            label, button = _("pass and put out your marker"), None
         return {
             "text": str(move),
             "kind": "pass",
             "tile": None,
             "train": None,
             "owner": None,
-            # TRANSLATORS: a legal move on its button.
-            "label": _("pass and put out your marker"),
+            "label": label,
+            "button": button,
         }
     assert move.train is not None
     owner = _index(move.train, mover)
@@ -203,6 +214,7 @@ def _move_json(table: Table, move: mt.Move, mover: int) -> dict[str, Any]:
         "train": train_key(owner),
         "owner": owner,
         "label": _(_LABELS[kind], tile=str(move.tile), **values),
+        "button": None,
     }
 
 
@@ -229,6 +241,9 @@ def _log_entry(table_names: tuple[str, ...], event: mt.Event, language: str) -> 
         if event.marker_off:
             # TRANSLATORS: the log; {said}: the play, after which its player's marker came off their train.
             text = _("{said}: marker off", said=text)
+    elif event.ended_run:
+        # TRANSLATORS: the log: a player stopped laying tiles on their own train on their first turn (no marker).
+        text = by_player(name, N_("You ended your first-turn run"), N_("{player} ended the first-turn run"))
     elif event.marker_out and move.kind is mt.MoveKind.DRAW:
         # TRANSLATORS: the log; a marker: the sign on a player's train that anyone may play on it.
         text = by_player(
@@ -248,6 +263,7 @@ def _log_entry(table_names: tuple[str, ...], event: mt.Event, language: str) -> 
         "covered": event.covered,
         "marker_out": event.marker_out,
         "marker_off": event.marker_off,
+        "ended_run": event.ended_run,
         "points": None,
         "items": [],
         "text": text,
@@ -269,7 +285,10 @@ def _describe(run: Sequence[mt.Event]) -> str:
         # TRANSLATORS: a seat's status (whoever it is, you too); {tiles}: the tiles it played ("6-6, 6-2").
         words.append(p_("status", "played {tiles}", tiles=tiles))
     if any(event.move.kind is mt.MoveKind.PASS for event in run):
-        if any(event.marker_out for event in run):
+        if any(event.ended_run for event in run):
+            # TRANSLATORS: a seat's status (whoever it is, you too): it stopped its first-turn run of tiles.
+            words.append(p_("status", "ended the run"))
+        elif any(event.marker_out for event in run):
             # TRANSLATORS: a seat's status (whoever it is, you too): it passed and put out its marker.
             words.append(p_("status", "passed (marker out)"))
         else:
@@ -352,7 +371,7 @@ def _note(table: Table, obs: mt.Observation, waiting: list[dict[str, Any]]) -> s
         # TRANSLATORS: a note over the trains: on their first turn a player may lay a run of tiles on their train.
         return by_player(
             who,
-            N_("You are laying a first-turn run on your own train"),
+            N_("You are laying a first-turn run on your own train: play another tile on it, or end the run"),
             N_("{player} is laying a first-turn run on {player}'s own train"),
         )
     if obs.drew:
@@ -426,7 +445,7 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         hand_number=obs.round_number,
         stock={"name": "boneyard", "count": obs.boneyard_size, "note": None},
         your_tiles=your_tiles,
-        legal_moves=[_move_json(table, move, mover) for move in legal],
+        legal_moves=[_move_json(table, move, mover, obs.in_run) for move in legal],
         board=board,
         log=log,
         statuses=statuses(table, viewer, obs.to_move, runs, _describe),
@@ -439,6 +458,8 @@ def move_words(name: str, move: Move, deal: Deal) -> str:
     if not isinstance(move, mt.Move):
         raise TypeError(f"not a move of Mexican Train: {move!r}")
     if not move.is_play:
+        if isinstance(deal, mt.Round) and deal.events and deal.events[-1].ended_run:
+            return by_player(name, N_("You ended your first-turn run"), N_("{player} ended the first-turn run"))
         return _drew_or_passed(name, move)
     tile = str(move.tile)
     if move.train == mt.MINE:
@@ -486,6 +507,9 @@ def plain_reason(observation: Observation, move: Move, entry: dict[str, Any]) ->
     if entry["kind"] == "draw":
         # TRANSLATORS: a hint's reason.
         return _("no tile fits any train open to you: draw")
+    if entry["kind"] == "pass" and isinstance(observation, mt.Observation) and observation.in_run:
+        # TRANSLATORS: a hint's reason: stop a first-turn run of tiles on one's own train here.
+        return _("end the run here: the tiles left wait for later turns")
     if entry["kind"] == "pass":
         # TRANSLATORS: a hint's reason; a marker: the sign on a player's train that anyone may play on it.
         return _("the tile drawn fits nowhere: pass, and your marker goes out")

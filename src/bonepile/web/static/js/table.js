@@ -790,7 +790,8 @@ class Table {
     const draw = this.legal("draw");
     // TRANSLATORS: the buttons that draw a tile and pass the turn; {points} is what it costs, as "−5".
     const drawWords = draw && (draw.points ? t("Draw ({points})", { points: signed(draw.points) }) : tp("verb", "Draw"));
-    const passWords = pass && (pass.points ? t("Pass ({points})", { points: signed(pass.points) }) : tp("verb", "Pass"));
+    // A pass that is not one (the end of a first-turn run in Mexican Train) has its words from the server.
+    const passWords = pass && (pass.button || (pass.points ? t("Pass ({points})", { points: signed(pass.points) }) : tp("verb", "Pass")));
     if (draw) actions.append(h("button", { type: "button", class: "primary draw-button", "data-focus-key": "draw", onclick: () => this.play(draw.text) }, drawWords));
     if (pass) actions.append(h("button", { type: "button", class: "primary pass-button", "data-focus-key": "pass", onclick: () => this.play(pass.text) }, passWords));
     if (view.between_hands) {

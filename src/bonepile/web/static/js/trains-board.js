@@ -17,7 +17,9 @@ const STRIP = 1.0; // the strip above each train for its name and marker (labels
 const GAP = 0.35; // between two trains
 const HUB = 2.6; // the hub's width
 const START = 0.35; // between the hub and a train's first tile (or its name, labels "beside")
-const NAME_FONT = 0.5; // a name beside its train, in units
+const NAME_FONT = 0.5; // a name beside its train, in units (at least NAME_PX on the screen)
+const NAME_PX = 11; // the smallest name beside a train that reads on a phone, in pixels
+const NAME_MAX = 0.95; // the largest, in units: a name stays within its lane's first row
 const PAD = 0.12; // above and below a train's tiles, inside its lane
 const CHAR = 0.62; // a character's width, in font sizes (an estimate, to keep names inside their room)
 
@@ -36,10 +38,11 @@ function either(items) {
   return items.reduce((first, second) => t("{first} or {second}", { first, second }));
 }
 
-/** How wide (in units) the names beside the trains need to be: the longest short name, and a marker. */
-function besideWidth(trains) {
+/** How wide (in units) the names beside the trains need to be, in a font of `font` units: the longest
+ * short name, and a marker. */
+function besideWidth(trains, font = NAME_FONT) {
   const longest = Math.max(4, ...trains.map((train) => Math.min(12, train.short.length)));
-  return longest * NAME_FONT * CHAR + 1.5;
+  return longest * font * CHAR + 1.5 * (font / NAME_FONT);
 }
 
 /**
@@ -68,12 +71,12 @@ function layTrain(train, { x0, dir, top, length, strip, double = false }) {
  * name `labels` "above" it (a strip of its own) or "beside" it (between the hub and its first tile: the
  * trains stand closer, for a low table). Answers the lanes, the hub and the box around it all.
  */
-export function arrange(trains, sides, length, labels = "above", double = false) {
+export function arrange(trains, sides, length, labels = "above", double = false, font = NAME_FONT, split = null) {
   const order = laneOrder(trains);
-  const split = sides === 2 ? Math.floor(order.length / 2) : 0;
-  const columns = sides === 2 ? [order.slice(0, split), order.slice(split)] : [[], order];
+  const cut = sides === 2 ? (split === null ? Math.floor(order.length / 2) : split) : 0;
+  const columns = sides === 2 ? [order.slice(0, cut), order.slice(cut)] : [[], order];
   const strip = labels === "above" ? STRIP : 0;
-  const beside = labels === "beside" ? besideWidth(trains) : 0;
+  const beside = labels === "beside" ? besideWidth(trains, font) : 0;
   const lanes = [];
   const heights = [];
   columns.forEach((column, c) => {
@@ -82,7 +85,7 @@ export function arrange(trains, sides, length, labels = "above", double = false)
     const x0 = edge + dir * beside;
     let y = 0;
     const laid = column.map((train) => {
-      const lane = { train, edge, labels, ...layTrain(train, { x0, dir, top: y, length, strip, double }) };
+      const lane = { train, edge, labels, font, ...layTrain(train, { x0, dir, top: y, length, strip, double }) };
       y = lane.bottom + GAP;
       return lane;
     });
@@ -132,18 +135,39 @@ function laneOrder(trains) {
  */
 export function bestArrangement(trains, width, height, double = false) {
   let best = null;
+  const fitOf = (laid) => Math.min(width / (laid.box.x1 - laid.box.x0), height / (laid.box.y1 - laid.box.y0));
+  const consider = (labels, sides, length, split) => {
+    let laid = arrange(trains, sides, length, labels, double, NAME_FONT, split);
+    let fit = fitOf(laid);
+    // Names beside the trains never smaller than a phone can read: a small scale gives them more units
+    // (and the trains less room), until the two agree.
+    for (let round = 0; labels === "beside" && round < 3; round++) {
+      const font = Math.min(NAME_MAX, Math.max(NAME_FONT, NAME_PX / fit));
+      if (Math.abs(font - laid.lanes[0].font) < 0.01) break;
+      laid = arrange(trains, sides, length, labels, double, font, split);
+      fit = fitOf(laid);
+    }
+    // Names above their trains read best, where their strip is tall enough for a readable line.
+    const score = fit * (labels === "above" && fit * STRIP >= 13 ? 1.08 : 1);
+    if (!best || score > best.score + 1e-6) best = { ...laid, score, perUnit: fit, sides, length, labels };
+    return score;
+  };
+  const middle = Math.floor(trains.length / 2);
   for (const labels of ["above", "beside"]) {
+    let twoSides = null; // the best length with two columns cut at the middle
     for (const sides of [1, 2]) {
       if (sides === 2 && trains.length < 3) continue;
       for (let length = 6; length <= 40; length += 1) {
-        const laid = arrange(trains, sides, length, labels, double);
-        const w = laid.box.x1 - laid.box.x0;
-        const hgt = laid.box.y1 - laid.box.y0;
-        const fit = Math.min(width / w, height / hgt);
-        // Names above their trains read best, where their strip is tall enough for a readable line.
-        const score = fit * (labels === "above" && fit * STRIP >= 13 ? 1.08 : 1);
-        if (!best || score > best.score + 1e-6) best = { ...laid, score, perUnit: fit, sides, length, labels };
+        const score = consider(labels, sides, length, null);
+        if (sides === 2 && (!twoSides || score > twoSides.score)) twoSides = { score, length };
       }
+    }
+    // Then one train more on either side, near that length: the columns as even as the trains' lengths
+    // allow (a long Mexican Train on one side, more short trains on the other).
+    if (!twoSides) continue;
+    for (const split of [middle - 1, middle + 1]) {
+      if (split < 1 || split >= trains.length) continue;
+      for (let length = Math.max(6, twoSides.length - 3); length <= Math.min(40, twoSides.length + 3); length += 1) consider(labels, 2, length, split);
     }
   }
   return best;
@@ -213,8 +237,9 @@ export class TrainsBoard {
   turnPrompt(view) {
     const note = view.board.note;
     const waiting = view.board.waiting;
-    // TRANSLATORS: {note} is the server's note on the double you must cover, its first letter made small, as "you must cover the 9-9 on Bob's train".
-    if (note && waiting.length && waiting[0].must_cover === view.seat) return t("Your turn: {note}.", { note: `${note[0].toLowerCase()}${note.slice(1)}` });
+    const yours = note && ((waiting.length && waiting[0].must_cover === view.seat) || view.board.in_run);
+    // TRANSLATORS: {note} is the server's note on your turn (the double you must cover, or your first-turn run), its first letter made small, as "you must cover the 9-9 on Bob's train".
+    if (yours) return t("Your turn: {note}.", { note: `${note[0].toLowerCase()}${note.slice(1)}` });
     return t("Your turn: click a tile to play it, or drag it onto a lit train.");
   }
 
@@ -371,22 +396,23 @@ export class TrainsBoard {
     const marked = train.mexican || train.marked;
     const markClass = train.mexican ? "marker mexican-sign" : "marker";
     if (lane.labels === "beside") {
-      const font = NAME_FONT * UNIT;
+      const k = lane.font / NAME_FONT; // the names' scale (above 1 where the board is drawn small)
+      const font = lane.font * UNIT;
       const x = (lane.edge + dir * 0.1) * UNIT;
       // On one line, level with the train's first row: the marker (or its owner's dot), then the name.
-      const mark = 0.62 * UNIT;
-      if (marked) group.append(markerEngine(dir > 0 ? x : x - mark * 1.1, (lane.row - 0.36) * UNIT, mark, color, markClass));
-      else if (train.owner !== null) group.append(s("circle", { class: "lane-dot", cx: x + dir * 0.3 * UNIT, cy: lane.row * UNIT, r: 0.18 * UNIT, style: { fill: color } }));
-      const textX = x + dir * 0.85 * UNIT;
-      const room = Math.max(3, Math.floor((besideWidthOf(lane) - 1.1) / (NAME_FONT * CHAR)));
+      const mark = 0.62 * k * UNIT;
+      if (marked) group.append(markerEngine(dir > 0 ? x : x - mark * 1.1, lane.row * UNIT - mark * 0.58, mark, color, markClass));
+      else if (train.owner !== null) group.append(s("circle", { class: "lane-dot", cx: x + dir * 0.3 * k * UNIT, cy: lane.row * UNIT, r: 0.18 * k * UNIT, style: { fill: color } }));
+      const textX = x + dir * 0.85 * k * UNIT;
+      const room = Math.max(3, Math.floor((besideWidthOf(lane) - 1.1 * k) / (lane.font * CHAR)));
       const name = train.short.length > room ? `${train.short.slice(0, room - 1)}\u2026` : train.short;
-      group.append(s("text", { class: "lane-name", x: textX, y: (lane.row + 0.17) * UNIT, "font-size": font, "text-anchor": anchor }, name));
+      group.append(s("text", { class: "lane-name", x: textX, y: lane.row * UNIT + font * 0.34, "font-size": font, "text-anchor": anchor }, name));
       group.append(s("title", {}, train.marked ? t("{train}, open", { train: train.label }) : train.label));
       return group;
     }
     // Within its strip, whatever the scale (a name never runs into the tiles), and never huge.
-    const font = Math.min(0.55 * UNIT, 17 * px);
-    const y = (lane.top + STRIP * 0.66) * UNIT;
+    const font = Math.min(0.68 * UNIT, 17 * px);
+    const y = (lane.top + STRIP * 0.7) * UNIT;
     let x = lane.x0 * UNIT;
     const mark = STRIP * 0.78 * UNIT;
     if (marked) {
