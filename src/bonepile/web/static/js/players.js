@@ -56,7 +56,7 @@ function faceUp(tiles, triangle) {
   const row = h("div", { class: `face-up ${triangle ? "tri" : ""}`.trim(), role: "img", "aria-label": tiles.length ? t("left holding {tiles}", { tiles: tiles.join(", ") }) : t("no tiles left") });
   if (!tiles.length) row.append(h("span", { class: "went-out" }, t("went out")));
   // Where the cards are too many for every hand face up (the end-of-hand dialog shows them all): a count.
-  else row.append(h("span", { class: "face-count" }, tn("{count} tile left", "{count} tiles left", tiles.length)));
+  else row.append(h("span", { class: "face-count" }, h("span", { class: "words" }, tn("{count} tile left", "{count} tiles left", tiles.length)), h("span", { class: "tally" }, `\u00d7${tiles.length}`)));
   for (const tile of tiles) {
     const numbers = tile.split("-").map(Number);
     row.append(triangle ? triominoSvg(numbers, { className: "mini" }) : dominoSvg(numbers[0], numbers[1], { className: "mini" }));
