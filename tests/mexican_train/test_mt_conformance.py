@@ -82,7 +82,13 @@ def expected_legal(round_: Round) -> set[str]:
         targets = [player]
     else:
         targets = free
-    plays = {f"{t} {_name(where, player)}" for where in targets for t in candidates if t.has(end(where))}
+    # M10: a tile is written as it is laid, the end that touches the train first.
+    plays = {
+        f"{end(where)}-{t.pips - end(where)} {_name(where, player)}"
+        for where in targets
+        for t in candidates
+        if t.has(end(where))
+    }
     if round_.in_run and not round_.plays_again:
         return plays | {"pass"}
     if plays:

@@ -62,15 +62,15 @@ _DRAW = MoveKind.DRAW
 
 _E = TypeVar("_E", bound=BonepileError)
 
-_MOVES: dict[tuple[int, Train], Move] = {}
+_MOVES: dict[tuple[int, Train, int | None], Move] = {}
 
 
-def _move(index: int, train: Train) -> Move:
-    """The (cached) move that plays tile ``index`` on ``train``."""
-    key = (index, train)
+def _move(index: int, train: Train, near: int | None = None) -> Move:
+    """The (cached) move that plays tile ``index`` on ``train``, written ``near`` end first (M10) when given."""
+    key = (index, train, near)
     move = _MOVES.get(key)
     if move is None:
-        move = _MOVES[key] = Move(_PLAY, TILES[index], train)
+        move = _MOVES[key] = Move(_PLAY, TILES[index], train, near)
     return move
 
 
@@ -467,7 +467,8 @@ class Round:
             fitting = held & _SUIT[ends[t]]
             if fitting:
                 name: Train = MINE if t == player else MEXICAN if t == self._players else t
-                moves.extend(_move(i, name) for i in bit_indices(fitting))
+                end = ends[t]  # M10: each tile is written as it is laid, the end that touches the train first
+                moves.extend(_move(i, name, end) for i in bit_indices(fitting))
         if turn.run and turn.again < 0:
             moves.append(PASS)  # the run may stop here (no marker: the player has played)
             return tuple(moves)
@@ -484,10 +485,18 @@ class Round:
     # ----------------------------------------------------------------- moves
 
     def _normalised(self, move: Move) -> Move:
-        """``@N`` for the mover's own seat is ``mine`` (one name for each move)."""
+        """The legal move as the round names it (one name for each move): ``@N`` for the mover's own seat is
+        ``mine``, and the tile is written the way it is laid (M10); a move that is not legal comes back as given
+        (with ``mine``)."""
         if move.kind is _PLAY and move.train == self._to_move and self._summary is None:
             assert move.tile is not None
-            return _move(move.tile.index, MINE)
+            move = _move(move.tile.index, MINE, move.near)
+        if move.kind is _PLAY:
+            legal = self.legal_moves()
+            try:
+                return legal[legal.index(move)]
+            except ValueError:
+                pass
         return move
 
     def play(self, move: Move | str, *, player: int | None = None) -> RoundSummary | None:

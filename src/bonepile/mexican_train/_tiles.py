@@ -12,14 +12,18 @@ tile and a train:
     pass           end the turn without a play (and put out one's marker, M5)
 
 A tile goes onto a train one way only (the end that matches touches the
-train's open end), so the tile and the train name the move exactly.
+train's open end), so the tile and the train name the move exactly. The
+text writes the tile as it is laid, the end that touches the train first
+(``5-7 mexican`` on a Mexican Train that ends in 5), as the rule sheet's
+examples do; a move read from text keeps the order it was written in, so
+every move reads back exactly. Either order names the same move.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
 from bonepile.core.errors import T_, InvalidMoveError, Template, template_of
@@ -110,6 +114,9 @@ class Move:
     kind: MoveKind
     tile: Tile | None = None
     train: Train | None = None
+    near: int | None = field(default=None, compare=False)
+    """The end of the tile written first (the one that touches the train, in the moves a round offers); only
+    the text reads it: the tile and the train alone name the move (M10), so moves differing in it are equal."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.kind, MoveKind):
@@ -124,17 +131,22 @@ class Move:
                 raise ValueError(
                     f"a play needs a train ('mine', 'mexican' or a seat 0-{MAX_PLAYERS - 1}), not {train!r}"
                 )
-        elif self.tile is not None or self.train is not None:
+            if self.near is not None and (isinstance(self.near, bool) or not self.tile.has(self.near)):
+                raise ValueError(f"{self.tile} has no end {self.near!r}")
+        elif self.tile is not None or self.train is not None or self.near is not None:
             raise ValueError(f"{self.kind.value} names no tile and no train")
 
     @classmethod
     def play(cls, tile: Tile | str, train: Train | str) -> Move:
-        """Play ``tile`` (a ``Tile`` or its text) on ``train`` (``"mine"``, ``"mexican"``, a seat, or ``"@3"``)."""
+        """Play ``tile`` (a ``Tile`` or its text, kept in the order written) on ``train`` (``"mine"``,
+        ``"mexican"``, a seat, or ``"@3"``)."""
+        near = None
         if isinstance(tile, str):
-            tile = Tile.parse(tile)
+            written = tile
+            tile, near = Tile.parse(written), _first_end(written)
         if isinstance(train, str) and train not in (MINE, MEXICAN):
             train = parse_train(train)
-        return cls(MoveKind.PLAY, tile, train)
+        return cls(MoveKind.PLAY, tile, train, near)
 
     @property
     def is_play(self) -> bool:
@@ -148,8 +160,10 @@ class Move:
     def __str__(self) -> str:
         if self.kind is not MoveKind.PLAY:
             return self.kind.value
-        assert self.train is not None
-        return f"{self.tile} {train_text(self.train)}"
+        assert self.tile is not None and self.train is not None
+        near = self.near
+        tile = str(self.tile) if near is None else f"{near}-{self.tile.pips - near}"
+        return f"{tile} {train_text(self.train)}"
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
@@ -166,7 +180,7 @@ class Move:
             return PASS
         if len(words) == 2:
             try:
-                return cls(MoveKind.PLAY, Tile.parse(words[0]), parse_train(words[1]))
+                return cls(MoveKind.PLAY, Tile.parse(words[0]), parse_train(words[1]), _first_end(words[0]))
             except InvalidMoveError as error:
                 # TRANSLATORS: {text} is the move as typed; {error} why its tile or train cannot be read.
                 raise _invalid(T_("not a move: {text}: {error}", text=repr(text), error=template_of(error))) from None
@@ -175,6 +189,15 @@ class Move:
             T_("not a move: {text} (expected '12-5 mine', '5-7 mexican', '7-3 @3', 'draw' or 'pass')", text=repr(text))
         )
 
+
+def _first_end(text: str) -> int:
+    """The end written first in a tile's text (``5`` in ``5-7``); the text is one ``Tile.parse`` has read."""
+    match = _FIRST_END.match(text)
+    assert match is not None
+    return int(match.group(1))
+
+
+_FIRST_END = re.compile(r"\s*(\d+)")
 
 DRAW = Move(MoveKind.DRAW)
 PASS = Move(MoveKind.PASS)
