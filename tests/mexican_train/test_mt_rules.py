@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 import pytest
+from mt_helpers import deal, legal, play, rules
 
 from bonepile.mexican_train import (
     Game,
@@ -26,32 +27,6 @@ from bonepile.mexican_train import (
     Tile,
     tiles_of_set,
 )
-
-
-def rules(players: int = 2, preset: str = "mexican-train", **options: Any) -> Rules:
-    return Rules.preset(preset, players=players, **options)
-
-
-def deal(
-    hands: list[list[str]],
-    boneyard: list[str] | None = None,
-    first: int = 0,
-    engine: str | None = None,
-    preset: str = "mexican-train",
-    **options: Any,
-) -> Round:
-    return Round.from_deal(
-        rules(len(hands), preset, **options), hands=hands, boneyard=boneyard or [], first=first, engine=engine
-    )
-
-
-def legal(round_: Round) -> set[str]:
-    return {str(move) for move in round_.legal_moves()}
-
-
-def play(round_: Round, *moves: str) -> None:
-    for move in moves:
-        round_.play(move)
 
 
 def tiles(text: str) -> tuple[Tile, ...]:

@@ -15,6 +15,7 @@ import random
 from typing import Any
 
 import pytest
+from mt_helpers import deal, legal, play, rules
 
 from bonepile.games import game_info
 from bonepile.mexican_train import (
@@ -25,7 +26,6 @@ from bonepile.mexican_train import (
     InvalidPositionError,
     Move,
     Round,
-    Rules,
     RulesError,
     Termination,
     Tile,
@@ -33,34 +33,8 @@ from bonepile.mexican_train import (
 )
 
 
-def rules(players: int = 2, preset: str = "mexican-train", **options: Any) -> Rules:
-    return Rules.preset(preset, players=players, **options)
-
-
-def deal(
-    hands: list[list[str]],
-    boneyard: list[str] | None = None,
-    first: int = 0,
-    *,
-    scores: list[int] | None = None,
-    **options: Any,
-) -> Round:
-    return Round.from_deal(
-        rules(len(hands), **options), hands=hands, boneyard=boneyard or [], first=first, scores=scores
-    )
-
-
 def position(text: str, players: int = 2, **options: Any) -> Round:
     return Round.from_position(rules(players, **options), text)
-
-
-def legal(round_: Round) -> set[str]:
-    return {str(move) for move in round_.legal_moves()}
-
-
-def play(round_: Round, *moves: str) -> None:
-    for move in moves:
-        round_.play(move)
 
 
 def refused(round_: Round, move: str | Move, kind: type[ValueError] = IllegalMoveError) -> str:
