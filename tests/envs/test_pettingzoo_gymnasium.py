@@ -278,7 +278,14 @@ def test_observations_do_not_change_when_the_hidden_tiles_do(game: str, preset: 
 
 @pytest.mark.parametrize(
     ("game", "preset", "players"),
-    [("dominoes", "draw", 3), ("dominoes", "block", 2), ("triominoes", "pressman", 2), ("triominoes", "classic", 3)],
+    [
+        ("dominoes", "draw", 3),
+        ("dominoes", "block", 2),
+        ("triominoes", "pressman", 2),
+        ("triominoes", "classic", 3),
+        ("mexican-train", "mexican-train", 4),
+        ("mexican-train", "mexican-train-short", 3),
+    ],
 )
 def test_quick_encodings_give_the_vector_of_the_observation_read_afresh(game: str, preset: str, players: int) -> None:
     """``encode_in(game, p)`` and an encoding that kept what it read before equal a new encoding's

@@ -210,17 +210,18 @@ class DominoesEncoding:
     ) -> Vector:
         # The blocks the events fill (line, played_by, void, draws, passes) are kept per observer, so that the
         # next observation of the same hand, whose events begin with these, reads only the new ones.
+        # The kept blocks are never handed out (only copies are), so the new events are written into them.
         memo = self._memo.get(me)
         if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
             seen, past, left, right = memo
-            out = past.copy()
             if len(seen) < len(events):
-                left, right = self._encode_events(events, len(seen), me, out, left, right)
-                self._memo[me] = (events, out.copy(), left, right)
+                left, right = self._encode_events(events, len(seen), me, past, left, right)
+                self._memo[me] = (events, past, left, right)
         else:
-            out = np.zeros(self.observation_size, dtype=np.float32)
-            left, right = self._encode_events(events, 0, me, out, -1, -1)
-            self._memo[me] = (events, out.copy(), left, right)
+            past = np.zeros(self.observation_size, dtype=np.float32)
+            left, right = self._encode_events(events, 0, me, past, -1, -1)
+            self._memo[me] = (events, past, left, right)
+        out = past.copy()
         hand_at = self._hand_at
         for held in hand:
             out[hand_at + held.index] = 1

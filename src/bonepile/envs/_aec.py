@@ -104,6 +104,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._legal: Mapping[int, Move] = {}
         self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
         """The action mask of the agent to move, made when first observed (None: not yet)."""
+        self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
+        self._masks_kept = max(16, min(1 << 12, (1 << 22) // encoding.num_actions))
+        """How many masks ``_mask_of`` keeps: 4,096, or fewer where the action space is large (4 MB at most)."""
         self._no_actions = np.zeros(encoding.num_actions, dtype=np.int8)
         self._seeds = random.Random(seed)
         self._sides: tuple[int, ...] = ()
@@ -207,11 +210,16 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         game.play(move)
         self.moves += 1
         self._make_forced_draws()
-        self._credit(self._gains(before))
+        # Most moves score nothing: then every reward stays 0.0 and adding them to the cumulative ones changes
+        # nothing, so both are skipped (the same numbers, a step's commonest case made cheap).
+        scored = game.scores != before
+        if scored:
+            self._credit(self._gains(before))
         if game.is_over:
             for other in self.agents:
                 self.terminations[other] = True
             if self.reward_kind == "win_loss":
+                scored = True
                 winners = game.winners
                 for other in self.agents:
                     self.rewards[other] = 1.0 if game.side_of(self._seat[other]) in winners else -1.0
@@ -219,7 +227,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
             for other in self.agents:
                 self.truncations[other] = True
         self._select()
-        self._accumulate_rewards()
+        if scored:
+            self._accumulate_rewards()
 
     # ------------------------------------------------------------------ views
 
@@ -231,12 +240,23 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         vector = encode_in(game, seat) if encode_in is not None else self.encoding.encode(game.observation(seat))
         if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask
-            if mask is None:  # made once per turn; each observation gets its own copy
-                mask = self._mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-                mask[list(self._legal)] = 1
+            if mask is None:  # found once per turn; each observation gets its own copy
+                mask = self._mask = self._mask_of(self._legal)
         else:
             mask = self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
+
+    def _mask_of(self, legal: Mapping[int, Move]) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The action mask of these legal actions, kept by the actions (a game has few sets of them): never
+        handed out, only copied."""
+        key = tuple(legal)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= self._masks_kept:
+                self._masks.clear()
+            mask = self._masks[key] = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[list(key)] = 1
+        return mask
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves of the agent to move by action id (the engine's moves, for reading an action)."""

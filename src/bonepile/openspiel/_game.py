@@ -66,7 +66,7 @@ class Core:
         self.player = CHANCE
         """The player to move (or CHANCE, TERMINAL), kept up to date: OpenSpiel asks for it on every call."""
         self.dealt: list[list[int]] = [[] for _ in range(players)]
-        self.rest: list[int] = table.deck()
+        self.rest: list[int] = table.new_deck()
         """Tiles not dealt (the boneyard or pool once the deal is done)."""
         self.seat = 0
         """The seat being dealt to, or drawing a classic setup draw."""
@@ -221,9 +221,13 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         core = self.core
         if core.phase == DEAL:
-            hand = core.dealt[core.seat]
+            seat = core.seat
+            hand = core.dealt[seat]
             last = hand[-1] if hand else -1
-            return sorted_deal_odds(core.rest, last, self.table.deal_sizes[core.seat] - len(hand))
+            slots = core.table.deal_sizes[seat] - len(hand)
+            if seat == 0:
+                return list(core.table.first_hand_odds(last, slots))
+            return sorted_deal_odds(core.rest, last, slots)
         if core.phase == STARTER:
             players = self.table.rules.players
             return [(p, 1.0 / players) for p in range(players)]

@@ -59,6 +59,30 @@ class Table(Generic[E, Obs]):
         """The tiles chance deals from, sorted: the whole set (Mexican Train's leaves its engine out, M2)."""
         return list(range(self.num_tiles))
 
+    _first_hand_odds: dict[tuple[int, int], tuple[tuple[int, float], ...]] | None = None
+    _deck: tuple[int, ...] | None = None
+
+    def new_deck(self) -> list[int]:
+        """A new list of ``deck()`` (made once per table, copied for every state)."""
+        deck = self._deck
+        if deck is None:
+            deck = self._deck = tuple(self.deck())
+        return list(deck)
+
+    def first_hand_odds(self, last: int, slots: int) -> tuple[tuple[int, float], ...]:
+        """``sorted_deal_odds`` for the first hand dealt (seat 0), kept: they are the same in every deal.
+
+        Nothing above that hand's ``last`` tile is dealt yet, so the tiles it may get next are the deck's above
+        ``last``; the odds depend on ``last`` and the ``slots`` to fill alone (a few hundred pairs).
+        """
+        kept = self._first_hand_odds
+        if kept is None:
+            kept = self._first_hand_odds = {}
+        odds = kept.get((last, slots))
+        if odds is None:
+            odds = kept[last, slots] = tuple(sorted_deal_odds(self.deck(), last, slots))
+        return odds
+
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> E:
         """The engine hand or round for a finished deal (``rest`` is the boneyard or pool, in any order).
 
