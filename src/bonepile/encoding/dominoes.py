@@ -115,6 +115,10 @@ class DominoesEncoding:
             for me in range(p)
         )
         """Per observer: where each player's tile count and turn go, and where each side's score goes."""
+        self._seat_from = tuple(tuple(relative(player, me, p) for player in range(p)) for me in range(p))
+        """Per observer: each seat counted from the observer."""
+        self._played_at = tuple(at["played_by"] + seat * n for seat in range(p))
+        """Where each relative seat's row of ``played_by`` starts."""
 
     # ------------------------------------------------------------- actions
 
@@ -212,15 +216,16 @@ class DominoesEncoding:
         # next observation of the same hand, whose events begin with these, reads only the new ones.
         # The kept blocks are never handed out (only copies are), so the new events are written into them.
         memo = self._memo.get(me)
-        if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
-            seen, past, left, right = memo
-            if len(seen) < len(events):
+        if memo is None or memo[0] is not events:
+            if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
+                seen, past, left, right = memo
                 left, right = self._encode_events(events, len(seen), me, past, left, right)
-                self._memo[me] = (events, past, left, right)
-        else:
-            past = np.zeros(self.observation_size, dtype=np.float32)
-            left, right = self._encode_events(events, 0, me, past, -1, -1)
+            else:
+                past = np.zeros(self.observation_size, dtype=np.float32)
+                left, right = self._encode_events(events, 0, me, past, -1, -1)
             self._memo[me] = (events, past, left, right)
+        else:
+            past = memo[1]
         out = past.copy()
         hand_at = self._hand_at
         for held in hand:
@@ -245,21 +250,24 @@ class DominoesEncoding:
     ) -> tuple[int, int]:
         """Write events ``start`` on into ``out``'s event blocks; the line's ends (left, right) after them."""
         at = self._at
-        p, n, k = self.players, self.num_tiles, self.numbers
-        line_at, played_at, void_at = at["line"], at["played_by"], at["void"]
+        n, k = self.num_tiles, self.numbers
+        line_at, void_at = at["line"], at["void"]
         draws_at, passes_at = at["draws"], at["passes"]
+        played_at = self._played_at
+        seats = self._seat_from[me]
         for event in events[start:]:
-            move, seat = event.move, relative(event.player, me, p)
+            move, seat = event.move, seats[event.player]
             tile = move.tile
             if tile is not None:
-                out[line_at + tile.index] = 1
-                out[played_at + seat * n + tile.index] = 1
+                index = tile.index
+                out[line_at + index] = 1
+                out[played_at[seat] + index] = 1
                 if move.end is None:
                     left, right = tile.high, tile.low
                 elif move.end is End.LEFT:
-                    left = tile.other_end(left)
+                    left = tile.pips - left  # the tile's other end: it matched the left one
                 else:
-                    right = tile.other_end(right)
+                    right = tile.pips - right
                 continue
             if left >= 0:
                 out[void_at + seat * k + left] = 1

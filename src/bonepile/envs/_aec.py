@@ -105,11 +105,14 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
         """The action mask of the agent to move, made when first observed (None: not yet)."""
         self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
-        self._masks_kept = max(16, min(1 << 12, (1 << 22) // encoding.num_actions))
-        """How many masks ``_mask_of`` keeps: 4,096, or fewer where the action space is large (4 MB at most)."""
+        self._masks_kept = 1 << 12 if encoding.num_actions <= 1024 else 0
+        """How many masks ``_mask_of`` keeps: none where the action space is large (Tri-Ominos' 9,578 actions,
+        whose legal sets seldom come back)."""
         self._no_actions = np.zeros(encoding.num_actions, dtype=np.int8)
         self._seeds = random.Random(seed)
         self._sides: tuple[int, ...] = ()
+        self._rewarded = True
+        """Whether a reward may be other than 0.0 (``step`` sets them back to 0.0 only then)."""
 
     # ------------------------------------------------------------------ spaces
 
@@ -136,6 +139,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.moves = 0
+        self._rewarded = True
         before = game.scores
         self._make_forced_draws()
         self._credit(self._gains(before))
@@ -189,9 +193,11 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         game = self.game
         assert game is not None
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for other in self.agents:
-            rewards[other] = 0.0
+        if self._rewarded:  # else every reward is 0.0 already
+            rewards = self.rewards
+            for other in self.agents:
+                rewards[other] = 0.0
+            self._rewarded = False
         move = self._legal.get(int(action)) if action is not None else None
         if move is None:
             if self.illegal_action == "raise":
@@ -199,6 +205,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
                     f"action {action!r} is not legal for {agent}: the legal actions are {sorted(self._legal)}"
                 )
             if self.illegal_action == "lose":
+                self._rewarded = True
                 self.rewards[agent] = self.illegal_reward
                 for other in self.agents:
                     self.terminations[other] = True
@@ -215,11 +222,12 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         scored = game.scores != before
         if scored:
             self._credit(self._gains(before))
+            self._rewarded = True
         if game.is_over:
             for other in self.agents:
                 self.terminations[other] = True
             if self.reward_kind == "win_loss":
-                scored = True
+                scored = self._rewarded = True
                 winners = game.winners
                 for other in self.agents:
                     self.rewards[other] = 1.0 if game.side_of(self._seat[other]) in winners else -1.0
@@ -249,6 +257,10 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     def _mask_of(self, legal: Mapping[int, Move]) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The action mask of these legal actions, kept by the actions (a game has few sets of them): never
         handed out, only copied."""
+        if self._masks_kept == 0:
+            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[list(legal)] = 1
+            return mask
         key = tuple(legal)
         mask = self._masks.get(key)
         if mask is None:

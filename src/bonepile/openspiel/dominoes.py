@@ -58,9 +58,11 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         actions = self._actions.get(moves)
         if actions is None:
             action_of = self.encoding.action_of
-            if len(self._actions) >= 1 << 16:
-                self._actions.clear()
-            actions = self._actions[moves] = sorted(action_of(move) for move in moves)
+            actions = sorted([action_of(move) for move in moves])
+            if engine.ends is not None:  # an opening's tiles are one of a million hands: not worth keeping
+                if len(self._actions) >= 1 << 16:
+                    self._actions.clear()
+                self._actions[moves] = actions
         return actions
 
     def move_of(self, engine: Hand, action: int) -> Any:
