@@ -213,21 +213,26 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         return core.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.core.outcomes
+        core = self.core
+        outcomes = core.outcomes
         if outcomes is None:
-            outcomes = self.core.outcomes = self._chance_outcomes()
+            if core.phase == DEAL:  # most chance nodes are the deal's: worked out here, without another call
+                seat = core.seat
+                hand = core.dealt[seat]
+                last = hand[-1] if hand else -1
+                slots = core.table.deal_sizes[seat] - len(hand)
+                if seat == 0:
+                    outcomes = list(core.table.first_hand_odds(last, slots))
+                else:
+                    outcomes = sorted_deal_odds(core.rest, last, slots)
+            else:
+                outcomes = self._chance_outcomes()
+            core.outcomes = outcomes
         return outcomes
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes after the deal: Tri-Ominos' starter and setup draws, and every draw."""
         core = self.core
-        if core.phase == DEAL:
-            seat = core.seat
-            hand = core.dealt[seat]
-            last = hand[-1] if hand else -1
-            slots = core.table.deal_sizes[seat] - len(hand)
-            if seat == 0:
-                return list(core.table.first_hand_odds(last, slots))
-            return sorted_deal_odds(core.rest, last, slots)
         if core.phase == STARTER:
             players = self.table.rules.players
             return [(p, 1.0 / players) for p in range(players)]
