@@ -229,20 +229,20 @@ class DominoesEncoding:
         out = past.copy()
         hand_at = self._hand_at
         for held in hand:
-            out[hand_at + held.index] = 1
+            out[hand_at + held.index] = 1.0
         at_seat = self._at_seat[me]
         for place, count in zip(at_seat[0], tile_counts, strict=True):
             out[place] = count
         out[self._boneyard_at] = boneyard_size
         if to_move is not None:
-            out[at_seat[1][to_move]] = 1
+            out[at_seat[1][to_move]] = 1.0
         for place, score in zip(at_seat[2], scores, strict=True):
             out[place] = score
         if ends is not None:
-            out[self._left_end_at + ends[0]] = 1
-            out[self._right_end_at + ends[1]] = 1
+            out[self._left_end_at + ends[0]] = 1.0
+            out[self._right_end_at + ends[1]] = 1.0
         if over:
-            out[self._hand_over_at] = 1
+            out[self._hand_over_at] = 1.0
         return out
 
     def _encode_events(
@@ -250,7 +250,7 @@ class DominoesEncoding:
     ) -> tuple[int, int]:
         """Write events ``start`` on into ``out``'s event blocks; the line's ends (left, right) after them."""
         at = self._at
-        n, k = self.num_tiles, self.numbers
+        k = self.numbers
         line_at, void_at = at["line"], at["void"]
         draws_at, passes_at = at["draws"], at["passes"]
         played_at = self._played_at
@@ -260,8 +260,8 @@ class DominoesEncoding:
             tile = move.tile
             if tile is not None:
                 index = tile.index
-                out[line_at + index] = 1
-                out[played_at[seat] + index] = 1
+                out[line_at + index] = 1.0
+                out[played_at[seat] + index] = 1.0
                 if move.end is None:
                     left, right = tile.high, tile.low
                 elif move.end is End.LEFT:
@@ -270,9 +270,9 @@ class DominoesEncoding:
                     right = tile.pips - right
                 continue
             if left >= 0:
-                out[void_at + seat * k + left] = 1
-                out[void_at + seat * k + right] = 1
-            out[(draws_at if move.kind is MoveKind.DRAW else passes_at) + seat] += 1
+                out[void_at + seat * k + left] = 1.0
+                out[void_at + seat * k + right] = 1.0
+            out[(draws_at if move.kind is MoveKind.DRAW else passes_at) + seat] += 1.0
         return left, right
 
     def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:

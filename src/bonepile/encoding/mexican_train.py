@@ -127,17 +127,11 @@ class MexicanTrainEncoding:
         """Per observer: the events last encoded and the blocks they filled (``_events_part``; never changed)."""
         self._legal_of: dict[tuple[tuple[Move, ...], int], dict[int, Move]] = {}
         at = self._at
-        self._at_seat = tuple(
-            tuple(relative(seat, me, p) for seat in range(p)) for me in range(p)
-        )
+        self._at_seat = tuple(tuple(relative(seat, me, p) for seat in range(p)) for me in range(p))
         """Per observer: each seat counted from the observer."""
-        self._row_of = tuple(
-            tuple(relative(seat, me, p) for seat in range(p)) + (p,) for me in range(p)
-        )
+        self._row_of = tuple((*(relative(seat, me, p) for seat in range(p)), p) for me in range(p))
         """Per observer: the row of each train by its index in ``Round.open_ends`` (seats, then the Mexican)."""
-        self._open_end_at = tuple(
-            tuple(at["open_end"] + row * k for row in rows) for rows in self._row_of
-        )
+        self._open_end_at = tuple(tuple(at["open_end"] + row * k for row in rows) for rows in self._row_of)
 
     # ------------------------------------------------------------- actions
 
@@ -287,32 +281,32 @@ class MexicanTrainEncoding:
         out = self._events_part(me, round_.events).copy()
         hand_at = at["hand"]
         for held in round_.tiles_of(me):
-            out[hand_at + held.index] = 1
+            out[hand_at + held.index] = 1.0
         to_move = round_.to_move
         drawn = round_.drawn
         if drawn is not None and to_move == me:  # what a draw brought: the drawer's alone
-            out[at["drawn"] + drawn.index] = 1
+            out[at["drawn"] + drawn.index] = 1.0
         for place, end in zip(self._open_end_at[me], round_.open_ends, strict=True):
-            out[place + end] = 1
+            out[place + end] = 1.0
         rows = self._row_of[me]
         marked_at = at["marked"]
         for seat in round_.marked():
-            out[marked_at + rows[seat]] = 1
+            out[marked_at + rows[seat]] = 1.0
         waiting_at = at["waiting"]
         for place, where in enumerate(round_.waiting_trains()):
-            out[waiting_at + self.train_of(where, me) * t + place] = 1
+            out[waiting_at + self.train_of(where, me) * t + place] = 1.0
         laid_at = at["laid"]
         for _, where in round_.laid_doubles():
-            out[laid_at + self.train_of(where, me)] = 1
-        out[at["engine"] + round_.engine.high] = 1
+            out[laid_at + self.train_of(where, me)] = 1.0
+        out[at["engine"] + round_.engine.high] = 1.0
         seats = self._at_seat[me]
         counts_at = at["tile_counts"]
         for seat in range(p):
             out[counts_at + seats[seat]] = round_.tile_count(seat)
         out[at["boneyard"]] = round_.boneyard_size
         if to_move is not None:
-            out[at["to_move"] + seats[to_move]] = 1
-        out[at["first"] + seats[round_.first]] = 1
+            out[at["to_move"] + seats[to_move]] = 1.0
+        out[at["first"] + seats[round_.first]] = 1.0
         over = round_.is_over
         turn = at["turn"]
         out[turn] = round_.plays_again
@@ -323,7 +317,7 @@ class MexicanTrainEncoding:
         for seat, score in enumerate(game.scores):
             out[scores_at + seats[seat]] = score
         if over:
-            out[at["round_over"]] = 1
+            out[at["round_over"]] = 1.0
         return out
 
     def _events_part(self, me: int, events: tuple[Event, ...]) -> Vector:
@@ -340,7 +334,7 @@ class MexicanTrainEncoding:
         else:
             start, part = 0, np.zeros(self.observation_size, dtype=np.float32)
         at = self._at
-        p, n = self.players, self.num_tiles
+        n = self.num_tiles
         played_at, tiles_at, length_at = at["played_by"], at["train_tiles"], at["train_length"]
         draws_at, passes_at = at["draws"], at["passes"]
         seats = self._at_seat[me]
@@ -352,14 +346,14 @@ class MexicanTrainEncoding:
             if kind is play:
                 tile = move.tile
                 assert tile is not None
-                part[played_at + seat * n + tile.index] = 1
+                part[played_at + seat * n + tile.index] = 1.0
                 row = self.train_of(event.train, me)
-                part[tiles_at + row * n + tile.index] = 1
-                part[length_at + row] += 1
+                part[tiles_at + row * n + tile.index] = 1.0
+                part[length_at + row] += 1.0
             elif kind is draw:
-                part[draws_at + seat] += 1
+                part[draws_at + seat] += 1.0
             else:
-                part[passes_at + seat] += 1
+                part[passes_at + seat] += 1.0
         self._memo[me] = (events, part)
         return part
 

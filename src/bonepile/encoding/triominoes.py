@@ -295,18 +295,18 @@ class TriominoesEncoding:
         p = self.players
         hand_at = at["hand"]
         for held in hand:
-            out[hand_at + held.index] = 1
+            out[hand_at + held.index] = 1.0
         for index, count in enumerate(tile_counts):
             out[at["tile_counts"] + relative(index, me, p)] = count
         out[at["pool"]] = pool_size
         if to_move is not None:
-            out[at["to_move"] + relative(to_move, me, p)] = 1
+            out[at["to_move"] + relative(to_move, me, p)] = 1.0
             out[at["draws_turn"]] = draws_this_turn
-        out[at["starter"] + relative(starter, me, p)] = 1
+        out[at["starter"] + relative(starter, me, p)] = 1.0
         for index, score in enumerate(scores):
             out[at["scores"] + relative(index, me, p)] = score
         if over:
-            out[at["round_over"]] = 1
+            out[at["round_over"]] = 1.0
         return out
 
     def _board(self, board: tuple[Move, ...]) -> _Board:
@@ -378,11 +378,11 @@ class TriominoesEncoding:
             seat = relative(event.player, me, p)
             kind = event.kind
             if kind is EventKind.PLACE and event.tile is not None:
-                part[played_at + seat * NUM_TILES + event.tile.index] = 1
+                part[played_at + seat * NUM_TILES + event.tile.index] = 1.0
             elif kind is EventKind.DRAW or kind is EventKind.SETUP_DRAW:
-                part[draws_at + seat] += 1
+                part[draws_at + seat] += 1.0
             elif kind is EventKind.PASS or kind is EventKind.TIMEOUT:
-                part[passes_at + seat] += 1
+                part[passes_at + seat] += 1.0
         self._events_memo[me] = (events, part)
         return part
 

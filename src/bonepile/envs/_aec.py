@@ -258,9 +258,9 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         """The action mask of these legal actions, kept by the actions (a game has few sets of them): never
         handed out, only copied."""
         if self._masks_kept == 0:
-            mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-            mask[list(legal)] = 1
-            return mask
+            made = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            made[list(legal)] = 1
+            return made
         key = tuple(legal)
         mask = self._masks.get(key)
         if mask is None:

@@ -90,8 +90,10 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
             among = self._among.get(player)
             # An agent that reads only the legal moves (``choose_among``) gets them: the player's observation
             # holds the same moves, so the choice is the same, without building the rest of the observation.
-            move = among(game.legal_moves()) if among is not None else self._agents[player].choose(
-                game.observation(player)
+            move = (
+                among(game.legal_moves())
+                if among is not None
+                else self._agents[player].choose(game.observation(player))
             )
             action = aec.action_of(move)
             aec.step(action)
