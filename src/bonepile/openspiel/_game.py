@@ -246,7 +246,17 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         phase = core.phase
         if phase == PLAY:  # the common case, kept short: OpenSpiel's loops spend their time here
             table = core.table
-            move = table.move_of(core.engine, action) if table.direct_actions else self._legal_map().get(action)
+            if table.direct_actions:
+                after = table.play_action(core.engine, action)
+                core.legal = core.actions = None
+                if after >= 0:
+                    core.player = after
+                elif after == table.ENDED:
+                    core.phase, core.player = OVER, TERMINAL
+                else:
+                    core.phase, core.player = DRAWING, CHANCE
+                return
+            move = self._legal_map().get(action)
             if move is None:
                 raise ValueError(f"action {action} is not legal now")
             core.legal = core.actions = None

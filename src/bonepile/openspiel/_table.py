@@ -116,6 +116,22 @@ class Table(Generic[E, Obs]):
             raise ValueError(f"action {action} is not legal now")
         return move
 
+    ENDED = -1
+    """``play_action``'s answer when the move ended the hand or round."""
+    DRAW_CHOSEN = -2
+    """``play_action``'s answer when the action is a draw: not made yet (chance chooses the tile first)."""
+
+    def play_action(self, engine: E, action: int) -> int:
+        """Play action id ``action`` on ``engine`` (``direct_actions`` tables): the player to move next, or
+        ``ENDED``, or ``DRAW_CHOSEN`` (then nothing is played). One call where the adapter's hot loop made four
+        (``move_of``, ``is_draw``, the engine's ``play`` and ``to_move``); a table may answer faster."""
+        move = self.move_of(engine, action)
+        if self.is_draw(move):
+            return self.DRAW_CHOSEN
+        if engine.play(move) is not None:  # type: ignore[attr-defined]  # a deal's play returns its summary at its end
+            return self.ENDED
+        return engine.to_move  # type: ignore[attr-defined,no-any-return]
+
     def tile(self, index: int) -> Any:
         raise NotImplementedError
 

@@ -74,6 +74,23 @@ class DominoesTable(Table[Hand, DominoesObservation]):
             return self._opening[tile]
         return self._at_end[end][tile]
 
+    def play_action(self, engine: Hand, action: int) -> int:
+        """``Table.play_action`` with ``move_of`` inline (a play is a tile and an end, the opening's end None)."""
+        encoding = self.encoding
+        draw = encoding.draw_action
+        if action >= draw:
+            if action == draw:
+                return self.DRAW_CHOSEN
+            move = DOMINO_PASS
+        else:
+            tile, end = divmod(action, len(encoding.ends))
+            move = self._opening[tile] if end == 0 and engine.ends is None else self._at_end[end][tile]
+        if engine.play(move) is not None:
+            return self.ENDED
+        to_move = engine.to_move
+        assert to_move is not None
+        return to_move
+
     def tile(self, index: int) -> Tile:
         return self.tiles[index]
 
