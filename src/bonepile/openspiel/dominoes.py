@@ -57,12 +57,16 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         moves = engine.legal_moves()
         actions = self._actions.get(moves)
         if actions is None:
+            if engine.ends is None:
+                # The opening: a tile each, with no end (its id is the tile's first, ``action_of``), from one of
+                # a million hands: worked out here and not kept.
+                ends, action_of = len(self.encoding.ends), self.encoding.action_of
+                return sorted([ends * move.tile.index if move.tile is not None else action_of(move) for move in moves])
             action_of = self.encoding.action_of
             actions = sorted([action_of(move) for move in moves])
-            if engine.ends is not None:  # an opening's tiles are one of a million hands: not worth keeping
-                if len(self._actions) >= 1 << 16:
-                    self._actions.clear()
-                self._actions[moves] = actions
+            if len(self._actions) >= 1 << 16:
+                self._actions.clear()
+            self._actions[moves] = actions
         return actions
 
     def move_of(self, engine: Hand, action: int) -> Any:
