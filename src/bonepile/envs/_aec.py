@@ -142,14 +142,11 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._rewarded = True
         before = game.scores
         self._make_forced_draws()
-        self._credit(self._gains(before))
+        self._credit(self._gains(before, game.scores))
         self._select()
 
-    def _gains(self, before: tuple[int, ...]) -> list[float]:
-        """The points each player's side gained since the sides' scores were ``before``."""
-        game = self.game
-        assert game is not None
-        after = game.scores
+    def _gains(self, before: tuple[int, ...], after: tuple[int, ...]) -> list[float]:
+        """The points each player's side gained from the sides' scores ``before`` to ``after``."""
         if after == before:
             return [0.0] * len(self._sides)
         sign = self.spec_.points_sign
@@ -219,9 +216,10 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._make_forced_draws()
         # Most moves score nothing: then every reward stays 0.0 and adding them to the cumulative ones changes
         # nothing, so both are skipped (the same numbers, a step's commonest case made cheap).
-        scored = game.scores != before
+        after = game.scores
+        scored = after != before
         if scored:
-            self._credit(self._gains(before))
+            self._credit(self._gains(before, after))
             self._rewarded = True
         if game.is_over:
             for other in self.agents:
