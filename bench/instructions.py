@@ -41,6 +41,7 @@ def _play(row: str, episodes: int, warmup: int) -> None:
 def count(row: str, episodes: int, warmup: int, src: Path | None) -> int:
     """Total instructions of a process that plays the row's ``episodes`` (callgrind's ``summary``)."""
     env = dict(os.environ)
+    env["PYTHONHASHSEED"] = "0"  # the same hashes, so the same dict and set layouts, in every counted process
     if src is not None:
         env["PYTHONPATH"] = str(src)
     with tempfile.TemporaryDirectory() as folder:
