@@ -278,7 +278,14 @@ def test_observations_do_not_change_when_the_hidden_tiles_do(game: str, preset: 
 
 @pytest.mark.parametrize(
     ("game", "preset", "players"),
-    [("dominoes", "draw", 3), ("dominoes", "block", 2), ("triominoes", "pressman", 2), ("triominoes", "classic", 3)],
+    [
+        ("dominoes", "draw", 3),
+        ("dominoes", "block", 2),
+        ("triominoes", "pressman", 2),
+        ("triominoes", "classic", 3),
+        ("mexican-train", "mexican-train", 4),
+        ("mexican-train", "mexican-train-short", 3),
+    ],
 )
 def test_quick_encodings_give_the_vector_of_the_observation_read_afresh(game: str, preset: str, players: int) -> None:
     """``encode_in(game, p)`` and an encoding that kept what it read before equal a new encoding's
@@ -349,3 +356,29 @@ def test_a_seeded_environment_plays_the_same_stream_of_games() -> None:
         firsts.append((first, env.observe(env.agent_selection)["observation"].copy()))
     assert np.array_equal(firsts[0][0], firsts[1][0]) and np.array_equal(firsts[0][1], firsts[1][1])
     assert not np.array_equal(firsts[0][0], firsts[0][1])  # the next reset plays the next game
+
+
+@pytest.mark.parametrize("game", ["dominoes", "mexican-train"])
+def test_random_opponents_choose_from_the_legal_moves_as_from_their_observations(game: str) -> None:
+    """The Gymnasium env hands a random opponent its legal moves (``choose_among``) instead of its whole
+    observation: the games, move for move, are those of opponents that read their observations."""
+    rules = {"players": 3, "rounds": 1} if game == "mexican-train" else {"preset": "draw", "players": 3}
+
+    def moves_of(quick: bool) -> list[object]:
+        env = envs.BonepileGymEnv(game, opponent="random", **rules)
+        _, info = env.reset(seed=11)  # the learner (seat 0) moves first: no opponent has chosen yet
+        assert sorted(env._among) == [1, 2]
+        if not quick:
+            env._among = {}  # every opponent reads its observation
+        rng = random.Random(5)
+        done = False
+        while not done:
+            action = rng.choice([int(a) for a in np.flatnonzero(info["action_mask"])])
+            _, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        assert env.aec.game is not None
+        return list(env.aec.game.moves)
+
+    quick = moves_of(True)
+    assert len(quick) > 10
+    assert quick == moves_of(False)

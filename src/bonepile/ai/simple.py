@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from bonepile.ai.base import SeededAgent, make_agent
@@ -14,7 +15,15 @@ class RandomAgent(SeededAgent):
     name = "random"
 
     def choose(self, observation: Any) -> Any:
-        return self.rng.choice(observation.legal_moves)
+        return self.choose_among(observation.legal_moves)
+
+    def choose_among(self, legal_moves: Sequence[Any]) -> Any:
+        """``choose`` from the legal moves alone, all this agent reads: the same choice from the same generator.
+
+        For callers that hold the player's legal moves and would build the whole observation only to hand it
+        here (the Gymnasium env's opponents, every move).
+        """
+        return self.rng.choice(legal_moves)
 
     def move_distribution(self, observation: Any) -> dict[Any, float]:
         moves = observation.legal_moves

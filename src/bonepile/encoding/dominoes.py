@@ -115,6 +115,10 @@ class DominoesEncoding:
             for me in range(p)
         )
         """Per observer: where each player's tile count and turn go, and where each side's score goes."""
+        self._seat_from = tuple(tuple(relative(player, me, p) for player in range(p)) for me in range(p))
+        """Per observer: each seat counted from the observer."""
+        self._played_at = tuple(at["played_by"] + seat * n for seat in range(p))
+        """Where each relative seat's row of ``played_by`` starts."""
 
     # ------------------------------------------------------------- actions
 
@@ -210,33 +214,35 @@ class DominoesEncoding:
     ) -> Vector:
         # The blocks the events fill (line, played_by, void, draws, passes) are kept per observer, so that the
         # next observation of the same hand, whose events begin with these, reads only the new ones.
+        # The kept blocks are never handed out (only copies are), so the new events are written into them.
         memo = self._memo.get(me)
-        if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
-            seen, past, left, right = memo
-            out = past.copy()
-            if len(seen) < len(events):
-                left, right = self._encode_events(events, len(seen), me, out, left, right)
-                self._memo[me] = (events, out.copy(), left, right)
+        if memo is None or memo[0] is not events:
+            if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
+                seen, past, left, right = memo
+                left, right = self._encode_events(events, len(seen), me, past, left, right)
+            else:
+                past = np.zeros(self.observation_size, dtype=np.float32)
+                left, right = self._encode_events(events, 0, me, past, -1, -1)
+            self._memo[me] = (events, past, left, right)
         else:
-            out = np.zeros(self.observation_size, dtype=np.float32)
-            left, right = self._encode_events(events, 0, me, out, -1, -1)
-            self._memo[me] = (events, out.copy(), left, right)
+            past = memo[1]
+        out = past.copy()
         hand_at = self._hand_at
         for held in hand:
-            out[hand_at + held.index] = 1
+            out[hand_at + held.index] = 1.0
         at_seat = self._at_seat[me]
         for place, count in zip(at_seat[0], tile_counts, strict=True):
             out[place] = count
         out[self._boneyard_at] = boneyard_size
         if to_move is not None:
-            out[at_seat[1][to_move]] = 1
+            out[at_seat[1][to_move]] = 1.0
         for place, score in zip(at_seat[2], scores, strict=True):
             out[place] = score
         if ends is not None:
-            out[self._left_end_at + ends[0]] = 1
-            out[self._right_end_at + ends[1]] = 1
+            out[self._left_end_at + ends[0]] = 1.0
+            out[self._right_end_at + ends[1]] = 1.0
         if over:
-            out[self._hand_over_at] = 1
+            out[self._hand_over_at] = 1.0
         return out
 
     def _encode_events(
@@ -244,26 +250,29 @@ class DominoesEncoding:
     ) -> tuple[int, int]:
         """Write events ``start`` on into ``out``'s event blocks; the line's ends (left, right) after them."""
         at = self._at
-        p, n, k = self.players, self.num_tiles, self.numbers
-        line_at, played_at, void_at = at["line"], at["played_by"], at["void"]
+        k = self.numbers
+        line_at, void_at = at["line"], at["void"]
         draws_at, passes_at = at["draws"], at["passes"]
+        played_at = self._played_at
+        seats = self._seat_from[me]
         for event in events[start:]:
-            move, seat = event.move, relative(event.player, me, p)
+            move, seat = event.move, seats[event.player]
             tile = move.tile
             if tile is not None:
-                out[line_at + tile.index] = 1
-                out[played_at + seat * n + tile.index] = 1
+                index = tile.index
+                out[line_at + index] = 1.0
+                out[played_at[seat] + index] = 1.0
                 if move.end is None:
                     left, right = tile.high, tile.low
                 elif move.end is End.LEFT:
-                    left = tile.other_end(left)
+                    left = tile.pips - left  # the tile's other end: it matched the left one
                 else:
-                    right = tile.other_end(right)
+                    right = tile.pips - right
                 continue
             if left >= 0:
-                out[void_at + seat * k + left] = 1
-                out[void_at + seat * k + right] = 1
-            out[(draws_at if move.kind is MoveKind.DRAW else passes_at) + seat] += 1
+                out[void_at + seat * k + left] = 1.0
+                out[void_at + seat * k + right] = 1.0
+            out[(draws_at if move.kind is MoveKind.DRAW else passes_at) + seat] += 1.0
         return left, right
 
     def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:

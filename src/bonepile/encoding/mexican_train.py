@@ -123,6 +123,15 @@ class MexicanTrainEncoding:
         self._at = {name: block.start for name, block in layout.blocks.items()}
         self._ids: dict[tuple[Move, int], int] = {}
         self._moves: dict[tuple[int, int], Move] = {}
+        self._memo: dict[int, tuple[tuple[Event, ...], Vector]] = {}
+        """Per observer: the events last encoded and the blocks they filled (``_events_part``; never changed)."""
+        self._legal_of: dict[tuple[tuple[Move, ...], int], dict[int, Move]] = {}
+        at = self._at
+        self._at_seat = tuple(tuple(relative(seat, me, p) for seat in range(p)) for me in range(p))
+        """Per observer: each seat counted from the observer."""
+        self._row_of = tuple((*(relative(seat, me, p) for seat in range(p)), p) for me in range(p))
+        """Per observer: the row of each train by its index in ``Round.open_ends`` (seats, then the Mexican)."""
+        self._open_end_at = tuple(tuple(at["open_end"] + row * k for row in rows) for rows in self._row_of)
 
     # ------------------------------------------------------------- actions
 
@@ -175,9 +184,19 @@ class MexicanTrainEncoding:
         return {self.action_of(move, me): move for move in observation.legal_moves}
 
     def legal_actions_in(self, game: Any) -> dict[int, Move]:
-        """As ``legal_actions`` for the player to move, read from the game's legal moves (no observation built)."""
+        """As ``legal_actions`` for the player to move, read from the game's legal moves (no observation built).
+
+        Worked out once per tuple of legal moves and mover, and shared: callers must not change the dict.
+        """
         mover = game.to_move
-        return {self.action_of(move, mover): move for move in game.legal_moves()}
+        moves = game.legal_moves()
+        key = (moves, mover)
+        legal = self._legal_of.get(key)
+        if legal is None:
+            if len(self._legal_of) >= 1 << 16:
+                self._legal_of.clear()
+            legal = self._legal_of[key] = {self.action_of(move, mover): move for move in moves}
+        return legal
 
     def action_text(self, action: int) -> str:
         if action == self.draw_action:
@@ -243,6 +262,100 @@ class MexicanTrainEncoding:
         if observation.deal_over is not None:
             out[at["round_over"]] = 1
         return out
+
+    def encode_in(self, game: Any, player: int) -> Vector:
+        """``encode(game.observation(player))``, read from the game without building the observation.
+
+        It reads exactly the observation's fields the vector holds, from the
+        same public accessors of the round the observation is made of (the
+        player's own tiles, the open ends, the markers, the doubles, the counts,
+        the events, the scores); the blocks the events fill (the trains' tiles
+        and lengths, who played what, the draws and passes) are kept per
+        observer and grow by the new events only. ``tests/envs`` checks that
+        the two are equal.
+        """
+        round_ = game.round
+        at = self._at
+        me = player
+        p, t = self.players, self.num_trains
+        out = self._events_part(me, round_.events).copy()
+        hand_at = at["hand"]
+        for held in round_.tiles_of(me):
+            out[hand_at + held.index] = 1.0
+        to_move = round_.to_move
+        drawn = round_.drawn
+        if drawn is not None and to_move == me:  # what a draw brought: the drawer's alone
+            out[at["drawn"] + drawn.index] = 1.0
+        for place, end in zip(self._open_end_at[me], round_.open_ends, strict=True):
+            out[place + end] = 1.0
+        rows = self._row_of[me]
+        marked_at = at["marked"]
+        for seat in round_.marked():
+            out[marked_at + rows[seat]] = 1.0
+        waiting_at = at["waiting"]
+        for place, where in enumerate(round_.waiting_trains()):
+            out[waiting_at + self.train_of(where, me) * t + place] = 1.0
+        laid_at = at["laid"]
+        for _, where in round_.laid_doubles():
+            out[laid_at + self.train_of(where, me)] = 1.0
+        out[at["engine"] + round_.engine.high] = 1.0
+        seats = self._at_seat[me]
+        counts_at = at["tile_counts"]
+        for seat in range(p):
+            out[counts_at + seats[seat]] = round_.tile_count(seat)
+        out[at["boneyard"]] = round_.boneyard_size
+        if to_move is not None:
+            out[at["to_move"] + seats[to_move]] = 1.0
+        out[at["first"] + seats[round_.first]] = 1.0
+        over = round_.is_over
+        turn = at["turn"]
+        out[turn] = round_.plays_again
+        out[turn + 1] = round_.in_run
+        out[turn + 2] = drawn is not None
+        out[at["round"]] = game.deal_number
+        scores_at = at["scores"]
+        for seat, score in enumerate(game.scores):
+            out[scores_at + seats[seat]] = score
+        if over:
+            out[at["round_over"]] = 1.0
+        return out
+
+    def _events_part(self, me: int, events: tuple[Event, ...]) -> Vector:
+        """The blocks ``events`` fill for observer ``me`` (trains' tiles and lengths, played_by, draws, passes).
+
+        Kept per observer: the next call whose events begin with the same ones reads only the new events.
+        """
+        memo = self._memo.get(me)
+        if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
+            seen, part = memo
+            if len(seen) == len(events):
+                return part
+            start = len(seen)  # the kept blocks are never handed out (only copies are): written into
+        else:
+            start, part = 0, np.zeros(self.observation_size, dtype=np.float32)
+        at = self._at
+        n = self.num_tiles
+        played_at, tiles_at, length_at = at["played_by"], at["train_tiles"], at["train_length"]
+        draws_at, passes_at = at["draws"], at["passes"]
+        seats = self._at_seat[me]
+        play, draw = MoveKind.PLAY, MoveKind.DRAW
+        for event in events[start:]:
+            seat = seats[event.player]
+            move = event.move
+            kind = move.kind
+            if kind is play:
+                tile = move.tile
+                assert tile is not None
+                part[played_at + seat * n + tile.index] = 1.0
+                row = self.train_of(event.train, me)
+                part[tiles_at + row * n + tile.index] = 1.0
+                part[length_at + row] += 1.0
+            elif kind is draw:
+                part[draws_at + seat] += 1.0
+            else:
+                part[passes_at + seat] += 1.0
+        self._memo[me] = (events, part)
+        return part
 
     @staticmethod
     def _index(a: int, b: int) -> int:

@@ -53,6 +53,7 @@ tiles down the frontier can reach 58 places (nothing can be placed then).
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -77,6 +78,8 @@ from bonepile.triominoes import (
 )
 
 NUM_TILES = len(TILES)
+_PLACE_ORDER = operator.attrgetter("tid")
+"""Place order (the order of ``Place.__lt__``) as a sort key: the same order, without a call per pair."""
 ROTATIONS = 3
 SLOTS = NUM_TILES + 1
 """Frontier slots an action can name: k + 2 places for k <= 55 tiles on the board (module docstring)."""
@@ -120,7 +123,7 @@ def _frontier(board: Iterable[Move]) -> tuple[Place, ...]:
     if not placed:
         return (ORIGIN,)
     empty = {n for place in placed for n in neighbours(place) if n not in placed}
-    return tuple(sorted(empty))
+    return tuple(sorted(empty, key=_PLACE_ORDER))
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,18 +295,18 @@ class TriominoesEncoding:
         p = self.players
         hand_at = at["hand"]
         for held in hand:
-            out[hand_at + held.index] = 1
+            out[hand_at + held.index] = 1.0
         for index, count in enumerate(tile_counts):
             out[at["tile_counts"] + relative(index, me, p)] = count
         out[at["pool"]] = pool_size
         if to_move is not None:
-            out[at["to_move"] + relative(to_move, me, p)] = 1
+            out[at["to_move"] + relative(to_move, me, p)] = 1.0
             out[at["draws_turn"]] = draws_this_turn
-        out[at["starter"] + relative(starter, me, p)] = 1
+        out[at["starter"] + relative(starter, me, p)] = 1.0
         for index, score in enumerate(scores):
             out[at["scores"] + relative(index, me, p)] = score
         if over:
-            out[at["round_over"]] = 1
+            out[at["round_over"]] = 1.0
         return out
 
     def _board(self, board: tuple[Move, ...]) -> _Board:
@@ -342,7 +345,7 @@ class TriominoesEncoding:
             assert move.place is not None
             empty.discard(move.place)
             empty.update(n for n in neighbours(move.place) if n not in taken)
-        found = tuple(sorted(empty)) if empty else (ORIGIN,)
+        found = tuple(sorted(empty, key=_PLACE_ORDER)) if empty else (ORIGIN,)
         vector[slots_at : slots_at + OBSERVED_SLOTS * 25] = 0
         for slot, place in enumerate(found[:OBSERVED_SLOTS]):
             row = slots_at + slot * 25
@@ -375,11 +378,11 @@ class TriominoesEncoding:
             seat = relative(event.player, me, p)
             kind = event.kind
             if kind is EventKind.PLACE and event.tile is not None:
-                part[played_at + seat * NUM_TILES + event.tile.index] = 1
+                part[played_at + seat * NUM_TILES + event.tile.index] = 1.0
             elif kind is EventKind.DRAW or kind is EventKind.SETUP_DRAW:
-                part[draws_at + seat] += 1
+                part[draws_at + seat] += 1.0
             elif kind is EventKind.PASS or kind is EventKind.TIMEOUT:
-                part[passes_at + seat] += 1
+                part[passes_at + seat] += 1.0
         self._events_memo[me] = (events, part)
         return part
 

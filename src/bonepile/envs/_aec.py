@@ -104,9 +104,15 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._legal: Mapping[int, Move] = {}
         self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
         """The action mask of the agent to move, made when first observed (None: not yet)."""
+        self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
+        self._masks_kept = 1 << 12 if encoding.num_actions <= 1024 else 0
+        """How many masks ``_mask_of`` keeps: none where the action space is large (Tri-Ominos' 9,578 actions,
+        whose legal sets seldom come back)."""
         self._no_actions = np.zeros(encoding.num_actions, dtype=np.int8)
         self._seeds = random.Random(seed)
         self._sides: tuple[int, ...] = ()
+        self._rewarded = True
+        """Whether a reward may be other than 0.0 (``step`` sets them back to 0.0 only then)."""
 
     # ------------------------------------------------------------------ spaces
 
@@ -133,16 +139,14 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.moves = 0
+        self._rewarded = True
         before = game.scores
         self._make_forced_draws()
-        self._credit(self._gains(before))
+        self._credit(self._gains(before, game.scores))
         self._select()
 
-    def _gains(self, before: tuple[int, ...]) -> list[float]:
-        """The points each player's side gained since the sides' scores were ``before``."""
-        game = self.game
-        assert game is not None
-        after = game.scores
+    def _gains(self, before: tuple[int, ...], after: tuple[int, ...]) -> list[float]:
+        """The points each player's side gained from the sides' scores ``before`` to ``after``."""
         if after == before:
             return [0.0] * len(self._sides)
         sign = self.spec_.points_sign
@@ -186,9 +190,11 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         game = self.game
         assert game is not None
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for other in self.agents:
-            rewards[other] = 0.0
+        if self._rewarded:  # else every reward is 0.0 already
+            rewards = self.rewards
+            for other in self.agents:
+                rewards[other] = 0.0
+            self._rewarded = False
         move = self._legal.get(int(action)) if action is not None else None
         if move is None:
             if self.illegal_action == "raise":
@@ -196,6 +202,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
                     f"action {action!r} is not legal for {agent}: the legal actions are {sorted(self._legal)}"
                 )
             if self.illegal_action == "lose":
+                self._rewarded = True
                 self.rewards[agent] = self.illegal_reward
                 for other in self.agents:
                     self.terminations[other] = True
@@ -207,11 +214,18 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         game.play(move)
         self.moves += 1
         self._make_forced_draws()
-        self._credit(self._gains(before))
+        # Most moves score nothing: then every reward stays 0.0 and adding them to the cumulative ones changes
+        # nothing, so both are skipped (the same numbers, a step's commonest case made cheap).
+        after = game.scores
+        scored = after != before
+        if scored:
+            self._credit(self._gains(before, after))
+            self._rewarded = True
         if game.is_over:
             for other in self.agents:
                 self.terminations[other] = True
             if self.reward_kind == "win_loss":
+                scored = self._rewarded = True
                 winners = game.winners
                 for other in self.agents:
                     self.rewards[other] = 1.0 if game.side_of(self._seat[other]) in winners else -1.0
@@ -219,7 +233,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
             for other in self.agents:
                 self.truncations[other] = True
         self._select()
-        self._accumulate_rewards()
+        if scored:
+            self._accumulate_rewards()
 
     # ------------------------------------------------------------------ views
 
@@ -231,12 +246,27 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         vector = encode_in(game, seat) if encode_in is not None else self.encoding.encode(game.observation(seat))
         if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask
-            if mask is None:  # made once per turn; each observation gets its own copy
-                mask = self._mask = np.zeros(self.encoding.num_actions, dtype=np.int8)
-                mask[list(self._legal)] = 1
+            if mask is None:  # found once per turn; each observation gets its own copy
+                mask = self._mask = self._mask_of(self._legal)
         else:
             mask = self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
+
+    def _mask_of(self, legal: Mapping[int, Move]) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The action mask of these legal actions, kept by the actions (a game has few sets of them): never
+        handed out, only copied."""
+        if self._masks_kept == 0:
+            made = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            made[list(legal)] = 1
+            return made
+        key = tuple(legal)
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= self._masks_kept:
+                self._masks.clear()
+            mask = self._masks[key] = np.zeros(self.encoding.num_actions, dtype=np.int8)
+            mask[list(key)] = 1
+        return mask
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves of the agent to move by action id (the engine's moves, for reading an action)."""

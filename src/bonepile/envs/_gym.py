@@ -12,7 +12,7 @@ so rewards, forced draws and illegal actions behave as there.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, SupportsFloat
 
 import gymnasium
@@ -62,12 +62,17 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
         self.action_space = spaces.Discrete(self.aec.encoding.num_actions)
         self.render_mode = render_mode
         self._agents: dict[int, Any] = {}
+        self._among: dict[int, Callable[[Sequence[Any]], Any]] = {}
+        """The opponents that choose from the legal moves alone (``RandomAgent.choose_among``), by seat."""
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         self.aec.reset(seed=game_seed)
         self._agents = {p: make_agent(name, self.game_name, game_seed + p) for p, name in self.opponents.items()}
+        self._among = {
+            p: among for p, agent in self._agents.items() if (among := getattr(agent, "choose_among", None)) is not None
+        }
         reward = self._others_play()
         observation, info = self._view()
         info["reward_before_first_move"] = reward
@@ -82,7 +87,14 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
         while not game.is_over and game.to_move != self.seat and not aec.terminations[self.learner]:
             player = game.to_move
             assert player is not None
-            move = self._agents[player].choose(game.observation(player))
+            among = self._among.get(player)
+            # An agent that reads only the legal moves (``choose_among``) gets them: the player's observation
+            # holds the same moves, so the choice is the same, without building the rest of the observation.
+            move = (
+                among(game.legal_moves())
+                if among is not None
+                else self._agents[player].choose(game.observation(player))
+            )
             action = aec.action_of(move)
             aec.step(action)
             reward += aec.rewards[self.learner]

@@ -401,6 +401,12 @@ class Round:
         return self._view(self._index_of(where))
 
     @property
+    def open_ends(self) -> tuple[int, ...]:
+        """The number each train's next tile must match (M4), personal trains in seat order, then the Mexican
+        Train: ``trains``' open ends without copying the trains (the research encodings read it every step)."""
+        return tuple(self._ends)
+
+    @property
     def trains(self) -> tuple[TrainView, ...]:
         """Every personal train in seat order, then the Mexican Train."""
         return tuple(self._view(t) for t in range(self._players + 1))

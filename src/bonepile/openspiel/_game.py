@@ -66,7 +66,7 @@ class Core:
         self.player = CHANCE
         """The player to move (or CHANCE, TERMINAL), kept up to date: OpenSpiel asks for it on every call."""
         self.dealt: list[list[int]] = [[] for _ in range(players)]
-        self.rest: list[int] = table.deck()
+        self.rest: list[int] = table.new_deck()
         """Tiles not dealt (the boneyard or pool once the deal is done)."""
         self.seat = 0
         """The seat being dealt to, or drawing a classic setup draw."""
@@ -213,17 +213,26 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         return core.actions
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self.core.outcomes
+        core = self.core
+        outcomes = core.outcomes
         if outcomes is None:
-            outcomes = self.core.outcomes = self._chance_outcomes()
+            if core.phase == DEAL:  # most chance nodes are the deal's: worked out here, without another call
+                seat = core.seat
+                hand = core.dealt[seat]
+                last = hand[-1] if hand else -1
+                slots = core.table.deal_sizes[seat] - len(hand)
+                if seat == 0:
+                    outcomes = list(core.table.first_hand_odds(last, slots))
+                else:
+                    outcomes = sorted_deal_odds(core.rest, last, slots)
+            else:
+                outcomes = self._chance_outcomes()
+            core.outcomes = outcomes
         return outcomes
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
+        """The chance outcomes after the deal: Tri-Ominos' starter and setup draws, and every draw."""
         core = self.core
-        if core.phase == DEAL:
-            hand = core.dealt[core.seat]
-            last = hand[-1] if hand else -1
-            return sorted_deal_odds(core.rest, last, self.table.deal_sizes[core.seat] - len(hand))
         if core.phase == STARTER:
             players = self.table.rules.players
             return [(p, 1.0 / players) for p in range(players)]
@@ -237,7 +246,17 @@ class BonepileState(pyspiel.State):  # type: ignore[misc]
         phase = core.phase
         if phase == PLAY:  # the common case, kept short: OpenSpiel's loops spend their time here
             table = core.table
-            move = table.move_of(core.engine, action) if table.direct_actions else self._legal_map().get(action)
+            if table.direct_actions:
+                after = table.play_action(core.engine, action)
+                core.legal = core.actions = None
+                if after >= 0:
+                    core.player = after
+                elif after == table.ENDED:
+                    core.phase, core.player = OVER, TERMINAL
+                else:
+                    core.phase, core.player = DRAWING, CHANCE
+                return
+            move = self._legal_map().get(action)
             if move is None:
                 raise ValueError(f"action {action} is not legal now")
             core.legal = core.actions = None

@@ -59,6 +59,30 @@ class Table(Generic[E, Obs]):
         """The tiles chance deals from, sorted: the whole set (Mexican Train's leaves its engine out, M2)."""
         return list(range(self.num_tiles))
 
+    _first_hand_odds: dict[tuple[int, int], tuple[tuple[int, float], ...]] | None = None
+    _deck: tuple[int, ...] | None = None
+
+    def new_deck(self) -> list[int]:
+        """A new list of ``deck()`` (made once per table, copied for every state)."""
+        deck = self._deck
+        if deck is None:
+            deck = self._deck = tuple(self.deck())
+        return list(deck)
+
+    def first_hand_odds(self, last: int, slots: int) -> tuple[tuple[int, float], ...]:
+        """``sorted_deal_odds`` for the first hand dealt (seat 0), kept: they are the same in every deal.
+
+        Nothing above that hand's ``last`` tile is dealt yet, so the tiles it may get next are the deck's above
+        ``last``; the odds depend on ``last`` and the ``slots`` to fill alone (a few hundred pairs).
+        """
+        kept = self._first_hand_odds
+        if kept is None:
+            kept = self._first_hand_odds = {}
+        odds = kept.get((last, slots))
+        if odds is None:
+            odds = kept[last, slots] = tuple(sorted_deal_odds(self.deck(), last, slots))
+        return odds
+
     def start(self, hands: list[list[int]], rest: list[int], starter: int | None) -> E:
         """The engine hand or round for a finished deal (``rest`` is the boneyard or pool, in any order).
 
@@ -91,6 +115,22 @@ class Table(Generic[E, Obs]):
         if move is None:
             raise ValueError(f"action {action} is not legal now")
         return move
+
+    ENDED = -1
+    """``play_action``'s answer when the move ended the hand or round."""
+    DRAW_CHOSEN = -2
+    """``play_action``'s answer when the action is a draw: not made yet (chance chooses the tile first)."""
+
+    def play_action(self, engine: E, action: int) -> int:
+        """Play action id ``action`` on ``engine`` (``direct_actions`` tables): the player to move next, or
+        ``ENDED``, or ``DRAW_CHOSEN`` (then nothing is played). One call where the adapter's hot loop made four
+        (``move_of``, ``is_draw``, the engine's ``play`` and ``to_move``); a table may answer faster."""
+        move = self.move_of(engine, action)
+        if self.is_draw(move):
+            return self.DRAW_CHOSEN
+        if engine.play(move) is not None:  # type: ignore[attr-defined]  # a deal's play returns its summary at its end
+            return self.ENDED
+        return engine.to_move  # type: ignore[attr-defined,no-any-return]
 
     def tile(self, index: int) -> Any:
         raise NotImplementedError

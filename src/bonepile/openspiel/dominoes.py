@@ -57,10 +57,16 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         moves = engine.legal_moves()
         actions = self._actions.get(moves)
         if actions is None:
+            if engine.ends is None:
+                # The opening: a tile each, with no end (its id is the tile's first, ``action_of``), from one of
+                # a million hands: worked out here and not kept.
+                ends, action_of = len(self.encoding.ends), self.encoding.action_of
+                return sorted([ends * move.tile.index if move.tile is not None else action_of(move) for move in moves])
             action_of = self.encoding.action_of
+            actions = sorted([action_of(move) for move in moves])
             if len(self._actions) >= 1 << 16:
                 self._actions.clear()
-            actions = self._actions[moves] = sorted(action_of(move) for move in moves)
+            self._actions[moves] = actions
         return actions
 
     def move_of(self, engine: Hand, action: int) -> Any:
@@ -71,6 +77,23 @@ class DominoesTable(Table[Hand, DominoesObservation]):
         if end == 0 and engine.ends is None:
             return self._opening[tile]
         return self._at_end[end][tile]
+
+    def play_action(self, engine: Hand, action: int) -> int:
+        """``Table.play_action`` with ``move_of`` inline (a play is a tile and an end, the opening's end None)."""
+        encoding = self.encoding
+        draw = encoding.draw_action
+        if action >= draw:
+            if action == draw:
+                return self.DRAW_CHOSEN
+            move = DOMINO_PASS
+        else:
+            tile, end = divmod(action, len(encoding.ends))
+            move = self._opening[tile] if end == 0 and engine.ends is None else self._at_end[end][tile]
+        if engine.play(move) is not None:
+            return self.ENDED
+        to_move = engine.to_move
+        assert to_move is not None
+        return to_move
 
     def tile(self, index: int) -> Tile:
         return self.tiles[index]

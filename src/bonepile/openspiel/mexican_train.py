@@ -89,6 +89,21 @@ class MexicanTrainTable(Table[Round, MTObservation]):
             raise ValueError(f"action {action} (draw) is not legal now")  # a draw is a chance node first
         return move
 
+    def play_action(self, engine: Round, action: int) -> int:
+        """``Table.play_action`` with ``move_of`` and ``is_draw`` inline."""
+        mover = engine.to_move
+        assert mover is not None
+        move = self.encoding.move_of(action, mover)  # the engine refuses a play that is not legal now
+        if move.kind is MoveKind.DRAW:
+            if move not in engine.legal_moves():
+                raise ValueError(f"action {action} (draw) is not legal now")  # a draw is a chance node first
+            return self.DRAW_CHOSEN
+        if engine.play(move) is not None:
+            return self.ENDED
+        to_move = engine.to_move
+        assert to_move is not None
+        return to_move
+
     def tile(self, index: int) -> Tile:
         return self.tiles[index]
 
