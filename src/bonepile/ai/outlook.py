@@ -39,7 +39,16 @@ def _shares(values: Sequence[float]) -> list[float]:
     return [v / total for v in values]
 
 
-class DominoesOutlook:
+class _TargetOutlook:
+    """A game to a target score: near once some side is within one typical deal of it."""
+
+    target: int
+
+    def near(self, before: Sequence[int], deal_number: int, typical: float) -> bool:
+        return max(before) + typical >= self.target
+
+
+class DominoesOutlook(_TargetOutlook):
     """D8: the first side to the target wins; far from it, the race of ``MatchModel`` (hands as coin flips
     whose winner scores what random hands of these rules score). Near: a side within one typical hand of
     the target."""
@@ -48,23 +57,17 @@ class DominoesOutlook:
         self.target = rules.target
         self.model = match_model(rules)
 
-    def near(self, before: Sequence[int], deal_number: int, typical: float) -> bool:
-        return max(before) + typical >= self.target
-
     def chances(self, totals: Sequence[int], deal_number: int) -> list[float]:
         return _shares(self.model.side_values(totals))
 
 
-class TriominoesOutlook:
+class TriominoesOutlook(_TargetOutlook):
     """T8: the round is played out, then the most points at or past the target wins; the race of
     ``RaceModel`` (each player against each other). Near: a player within one typical round of the target."""
 
     def __init__(self, rules: TriominoesRules) -> None:
         self.target = rules.target
         self.model = race_model(rules)
-
-    def near(self, before: Sequence[int], deal_number: int, typical: float) -> bool:
-        return max(before) + typical >= self.target
 
     def chances(self, totals: Sequence[int], deal_number: int) -> list[float]:
         return _shares(self.model.values(totals))
