@@ -640,10 +640,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         workers.append(before)
         print(f"bonepile at {args.baseline}: {before.where}")
     compiled: Worker | None = None
+    compiled_games: set[str] = set()
     if args.compiled:
         compiled = Worker(__file__, compiled_tree(Path(args.compiled)), "compiled")
         workers.append(compiled)
-        print(f"bonepile compiled: {compiled.where} ({compiled.ask({'key': '', 'compiled': True})['compiled']})")
+        modules = compiled.ask({"key": "", "compiled": True})["compiled"]
+        compiled_games = {game for game in ("dominoes", "triominoes") if f"{game}._" in modules}
+        print(f"bonepile compiled: {compiled.where} ({modules})")
     summary: list[str] = []
     try:
         for row in rows:
@@ -660,7 +663,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 then = Side(f"{row.ours.label} at {args.baseline}", before, row.ours.label)
                 sides.append(then)
             fast: Side | None = None
-            if compiled is not None:
+            game = "triominoes" if "triominoes" in row.ours.label else "dominoes"
+            if compiled is not None and game in compiled_games:  # a row whose engine the build left pure: no row
                 fast = Side(f"{row.ours.label} compiled", compiled, row.ours.label)
                 sides.insert(1, fast)
             started = load_text()
