@@ -43,23 +43,31 @@ MODULES: tuple[str, ...] = (
     "bonepile/dominoes/_tiles.py",
     "bonepile/dominoes/_masks.py",
     "bonepile/dominoes/_layout.py",
-    "bonepile/dominoes/_values.py",
     "bonepile/dominoes/_position.py",
     "bonepile/dominoes/_hand.py",
 )
 """What mypyc compiles: the Dominoes engine below ``Game`` (the deal, the moves, the layout, the scoring).
 
-Left pure, and why: ``dominoes/_rules.py`` (a compiled dataclass checks each field's type in
-``__init__``, a ``TypeError``, before ``Rules`` can refuse a bad option from a record or a form with its
-``RulesError`` naming it); ``dominoes/_game.py`` (its ``Game`` extends ``core.match.Match``, and a compiled
-class cannot extend an interpreted one); ``core/match.py`` (the Tri-Ominos and Mexican Train games extend
-``Match`` too, and an interpreted class cannot extend a compiled one); ``core/errors.py`` (other modules
-extend its errors, likewise); ``core/protocol.py`` (mypyc turns its ``Protocol`` classes into ordinary
-ones, which ``@runtime_checkable`` refuses). None of them is on the path of a move.
+Left pure, and why:
+
+* ``dominoes/_values.py``: a compiled frozen dataclass does not survive ``pickle`` or ``copy.deepcopy``,
+  and its ``Event``, ``HandOutcome`` and ``Observation`` travel inside a copied or pickled hand
+  (OpenSpiel's clones, the rooms' process pool);
+* ``dominoes/_rules.py``: a compiled dataclass checks each field's type in ``__init__`` (a ``TypeError``)
+  before ``Rules`` can refuse a bad option from a record or a form with its ``RulesError`` naming it;
+* ``dominoes/_game.py``: its ``Game`` extends ``core.match.Match``, and a compiled class cannot extend an
+  interpreted one;
+* ``core/match.py``: the Tri-Ominos and Mexican Train games extend ``Match`` too, and an interpreted class
+  cannot extend a compiled one; ``core/errors.py``: other modules extend its errors, likewise;
+* ``core/protocol.py``: mypyc makes its ``Protocol`` classes ordinary ones, which ``@runtime_checkable``
+  refuses.
+
+None of them is on the path of a move. The Tri-Ominos and Mexican Train engines are not compiled yet.
 """
 
-TEST_FOLDERS: tuple[str, ...] = ("tests/dominoes",)
-"""The test folders run a second time against the compiled build: those of the games it compiles."""
+TEST_FOLDERS: tuple[str, ...] = ("tests/dominoes", "tests/envs")
+"""The test folders run a second time against the compiled build: its games' own, and the research interfaces
+(OpenSpiel clones and serializes states, which is where a compiled class first behaved differently)."""
 
 MIN_MYPY = (1, 18)
 """mypyc makes an instance without ``__init__`` through a class's own ``__new__`` from mypy 1.18 on."""

@@ -318,6 +318,12 @@ class Preview:
     points: int
     """What the play scores at once (the count, when plays score and it is a multiple of five; else 0)."""
 
+    def __reduce__(self) -> tuple[type[Preview], tuple[object, ...]]:
+        # Rebuilt through the constructor: a frozen dataclass compiled by mypyc (the optional compiled
+        # engine) cannot be filled field by field, as ``pickle`` and ``copy`` otherwise do.
+        fields = (self.line, self.spinner, self.north, self.south, self.open_ends, self.count, self.points)
+        return (Preview, (self.rules, *fields))
+
     @property
     def open_numbers(self) -> frozenset[int]:
         return frozenset(number for _, number in self.open_ends)
