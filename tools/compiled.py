@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib.metadata
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -92,6 +93,8 @@ def missing() -> str | None:
     numbers = tuple(int(part) for part in version.split(".")[:2] if part.isdigit())
     if numbers < MIN_MYPY:
         return f"mypy {version} is too old for this build: mypy>={'.'.join(map(str, MIN_MYPY))} is needed"
+    if importlib.util.find_spec("setuptools") is None:  # mypyc builds through it; Python 3.12's venvs lack it
+        return "setuptools (which mypyc builds with) is not installed: pip install -e '.[test]'"
     return None
 
 
