@@ -12,7 +12,8 @@ ARGS ?=
 
 ALLFIVES := .venv-allfives/.installed
 
-.PHONY: play play-terminal test check messages bench bench-envs bench-strength bench-allfives screenshots install clean
+.PHONY: play play-terminal test check messages bench bench-envs bench-strength bench-allfives screenshots install clean \
+	compiled
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,8 +39,17 @@ play: $(STAMP)
 play-terminal: $(STAMP)
 	$(BIN)/bonepile play $(GAME) $(ARGS)
 
+# The whole suite on the pure engine, then the compiled games' tests on the compiled engine (`make compiled`;
+# skipped with a message on a machine that cannot build it, a failure in CI).
 test: $(PEERS)
 	$(BIN)/python -m pytest -n auto -q
+	$(BIN)/python tools/compiled.py test -n auto -q
+
+# The optional compiled engine (docs/library.md): mypyc builds the engine's typed modules into build/compiled,
+# a copy of the package beside the source, used only with PYTHONPATH=build/compiled. Needs a C compiler and the
+# Python headers; nothing else (make install, make play) ever does.
+compiled: $(STAMP)
+	$(BIN)/python tools/compiled.py build
 
 check: $(PEERS)
 	$(BIN)/ruff check src tests bench tools
@@ -47,7 +57,8 @@ check: $(PEERS)
 	$(BIN)/mypy
 
 bench: $(PEERS) $(ALLFIVES)
-	$(BIN)/python bench/throughput.py
+	$(BIN)/python bench/throughput.py $$($(BIN)/python tools/compiled.py check >/dev/null 2>&1 && \
+		$(BIN)/python tools/compiled.py build >/dev/null && echo --compiled)
 
 # Random-policy speed through the OpenSpiel, PettingZoo and Gymnasium interfaces (ARGS="--seconds 5").
 bench-envs: $(PEERS)
@@ -73,7 +84,7 @@ screenshots: $(SHOTS)
 	$(BIN)/python tools/screenshots.py $(ARGS)
 
 clean:
-	rm -rf $(VENV) .venv-allfives .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .venv-allfives .pytest_cache .mypy_cache .ruff_cache build/compiled
 
 # The English that bonepile says to a person, extracted from the sources into the template, and every
 # language's catalog updated from it (docs/languages.md); new entries are then translated in each .po.

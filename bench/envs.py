@@ -9,7 +9,9 @@ rounds' ratios with their range, so a change of the shared machine's load
 falls on both sides of a pair alike. Rates are per CPU second of the worker
 by default (``--clock wall`` for the wall clock); the load averages are
 printed with every row. ``--baseline REV`` runs every row of ours on the code
-of git revision REV too, in the same turns, and gives now/then ratios:
+of git revision REV too, in the same turns, and gives now/then ratios;
+``--compiled [PATH]`` runs them on the compiled engine too (``make compiled``,
+``build/compiled`` by default), with its own ratios and share of the ceiling:
 
 * ``openspiel``: one hand (Dominoes) or round (Tri-Ominos, Mexican Train) per episode through
   the ``pyspiel`` API (``new_initial_state``, ``chance_outcomes``,
@@ -28,7 +30,8 @@ of git revision REV too, in the same turns, and gives now/then ratios:
   (``agent_iter``, ``last``, ``step``), the action drawn from the mask;
 * ``gymnasium``: whole games through ``reset``/``step`` against the random agent.
 
-Run: ``.venv/bin/python bench/envs.py [--seconds S] [--repeats R] [--only TEXT,...] [--baseline REV]``;
+Run: ``.venv/bin/python bench/envs.py [--seconds S] [--repeats R] [--only TEXT,...] [--baseline REV]
+[--compiled [PATH]]``;
 needs the ``rl`` and ``peers`` extras (``make test`` installs both).
 """
 
@@ -40,9 +43,23 @@ import random
 import statistics
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
-from throughput import Side, Spread, Worker, baseline_tree, interleave, load_text, pair_ratios, serve_worker, uptime
+from throughput import (
+    COMPILED,
+    ROOT,
+    Side,
+    Spread,
+    Worker,
+    baseline_tree,
+    compiled_tree,
+    interleave,
+    load_text,
+    pair_ratios,
+    serve_worker,
+    uptime,
+)
 
 Episode = Callable[[], int]
 """Plays one whole episode and returns the number of steps (actions applied by a player)."""
@@ -259,10 +276,10 @@ def _line(interface: str, side: Side) -> str:
     return f"{interface:<11} {side.label:<58} {episodes:>9.1f} episodes/s {steps:>10.0f} steps/s"
 
 
-def _split(ours: Side, theirs: Side, floor: Side) -> list[str]:
+def _split(ours: Side, theirs: Side, floor: Side, name: str = "bonepile") -> list[str]:
     """The pyspiel trio's figures, each the median over the rounds of the value worked out within the round."""
     if not (ours.ok and theirs.ok and floor.ok):
-        return ["block dominoes through pyspiel: ratio=n/a (a side is not installed)"]
+        return [f"block dominoes through pyspiel ({name}): ratio=n/a (a side is not installed)"]
     rounds = list(zip(ours.rates(), theirs.rates(), floor.rates(), strict=True))
     ratio = Spread.of([a / b for a, b, _ in rounds])
     ceiling = Spread.of([c / b for _, b, c in rounds])
@@ -272,10 +289,10 @@ def _split(ours: Side, theirs: Side, floor: Side) -> list[str]:
     own = statistics.median(1000 / a - 1000 / c for a, _, c in rounds)
     peer = statistics.median(1000 / b - 1000 / c for _, b, c in rounds)
     return [
-        f"block dominoes through pyspiel, hands/s: bonepile vs OpenSpiel ratio={ratio.text()}",
+        f"block dominoes through pyspiel, hands/s: {name} vs OpenSpiel ratio={ratio.text()}",
         f"ceiling for any Python game (the do-nothing game vs OpenSpiel): ratio={ceiling.text()}",
-        f"bonepile's share of the ceiling (its hands/s over the do-nothing game's): {share.text('%')}",
-        f"per hand: the pyspiel calls and the loop {loop:.3f} ms; on top, bonepile {own:.3f} ms, OpenSpiel "
+        f"{name}'s share of the ceiling (its hands/s over the do-nothing game's): {share.text('%')}",
+        f"per hand: the pyspiel calls and the loop {loop:.3f} ms; on top, {name} {own:.3f} ms, OpenSpiel "
         f"{peer:.3f} ms (game code alone: ratio={code.text()})",
     ]
 
@@ -291,6 +308,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--baseline",
         metavar="REV",
         help="also run every row on bonepile at git revision REV, in turns with today's, and give the ratio",
+    )
+    parser.add_argument(
+        "--compiled",
+        metavar="PATH",
+        nargs="?",
+        const=str(COMPILED),
+        help=f"also run every row of ours on the compiled engine at PATH (default {COMPILED.relative_to(ROOT)})",
     )
     parser.add_argument("--clock", choices=("cpu", "wall"), default="cpu", help="rates per CPU second or wall second")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
@@ -319,6 +343,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         before = Worker(__file__, baseline_tree(args.baseline), f"at {args.baseline}")
         workers.append(before)
         print(f"bonepile at {args.baseline}: {before.where}")
+    compiled: Worker | None = None
+    if args.compiled:
+        compiled = Worker(__file__, compiled_tree(Path(args.compiled)), "compiled")
+        workers.append(compiled)
+        print(f"bonepile compiled: {compiled.where} ({compiled.ask({'key': '', 'compiled': True})['compiled']})")
     summary: list[str] = []
     try:
         for index, group in enumerate(groups, 1):
@@ -329,19 +358,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for (_, label, _), side in zip(group, sides, strict=True):
                     if not label.startswith(("OpenSpiel", "a do-nothing")):  # our rows, not the references
                         thens.append((side, Side(f"{label} at {args.baseline}", before, label)))
-            everything = [*sides, *(then for _, then in thens)]
+            fasts: list[tuple[Side, Side]] = []
+            if compiled is not None:
+                for (_, label, _), side in zip(group, sides, strict=True):
+                    if not label.startswith(("OpenSpiel", "a do-nothing")):
+                        fasts.append((side, Side(f"{label}, compiled", compiled, label)))
+            everything = [*sides, *(fast for _, fast in fasts), *(then for _, then in thens)]
             started = load_text()
             interleave(everything, args.seed, args.seconds, args.repeats, args.warmup)
             print(f"({started} at the start, {load_text().removeprefix('load average ')} at the end)")
             for (interface, _, _), side in zip(group, sides, strict=True):
                 print(_line(interface, side), flush=True)
+            for _, fast in fasts:
+                print(_line("", fast), flush=True)
             for _, then in thens:
                 print(_line("", then), flush=True)
             if len(group) == 3:
                 lines = _split(*sides)
+                if fasts:
+                    lines += _split(fasts[0][1], sides[1], sides[2], "bonepile compiled")
                 summary += lines
                 for line in lines:
                     print("  " + line)
+            for side, fast in fasts:
+                ratio = pair_ratios(fast, side)
+                line = f"{side.label}: compiled vs pure ratio=" + (ratio.text() if ratio else "n/a")
+                print("  " + line, flush=True)
+                summary.append(line)
             for side, then in thens:
                 ratio = pair_ratios(side, then)
                 line = f"{side.label}: now vs at {args.baseline} ratio=" + (ratio.text() if ratio else "n/a")

@@ -20,12 +20,16 @@ games and the ``dominoes`` package), on the same workload on both sides:
   the load averages are printed with every row;
 * ``--baseline REV`` runs our rows on the engine of git revision REV too
   (extracted with ``git archive``), in the same turns, for a ratio of now over
-  then (the commit before all-fives landed: ``--baseline 1641502``).
+  then (the commit before all-fives landed: ``--baseline 1641502``);
+* ``--compiled [PATH]`` runs our rows on the compiled engine too (``make compiled``
+  builds it in ``build/compiled``, the default PATH; ``tools/compiled.py``), in the
+  same turns, with its ratios over the peers and over the pure engine.
 
 Each side is driven through its public API, the way a user would, with the
 cheap habits (bound methods held in locals) applied to every side alike.
 
-Run: ``.venv/bin/python bench/throughput.py [--seconds S] [--repeats R] [--only TEXT,...] [--baseline REV]``
+Run: ``.venv/bin/python bench/throughput.py [--seconds S] [--repeats R] [--only TEXT,...] [--baseline REV]
+[--compiled [PATH]]``
 (or ``make bench``).
 The peers are the optional extra ``peers`` (``pip install -e '.[peers]'``); a
 missing peer is reported and skipped, never fatal.
@@ -365,6 +369,8 @@ def serve_worker(build: Callable[[str], Callable[[int], PlayHand]]) -> int:
                 import bonepile
 
                 reply = {"bonepile": str(Path(bonepile.__file__).parent)}
+                if request.get("compiled"):
+                    reply["compiled"] = compiled_modules()
             else:
                 make = makers.get(key)
                 if make is None:
@@ -454,6 +460,31 @@ def uptime() -> str:
         return subprocess.run(["uptime"], capture_output=True, text=True, check=True).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return load_text()
+
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILED = ROOT / "build" / "compiled"
+"""Where ``make compiled`` (``tools/compiled.py build``) puts the compiled engine: a copy of the package."""
+
+
+def compiled_tree(path: Path) -> Path:
+    """``path`` if it holds a compiled build of ``bonepile``; otherwise a clear stop, never the pure engine unawares."""
+    if not any((path / "bonepile").rglob("*.so")):
+        raise SystemExit(f"no compiled engine in {path}: build it with make compiled (tools/compiled.py build)")
+    return path
+
+
+def compiled_modules() -> str:
+    """Which engine modules this process imported compiled (an extension module), as a short text."""
+    import bonepile.dominoes
+    import bonepile.triominoes  # noqa: F401  (its modules too, if a build compiles them)
+
+    names = sorted(
+        name.removeprefix("bonepile.")
+        for name, module in list(sys.modules.items())
+        if name.startswith("bonepile.") and str(getattr(module, "__file__", "")).endswith(".so")
+    )
+    return f"{len(names)} modules compiled: {', '.join(names)}" if names else "no module compiled"
 
 
 def baseline_tree(revision: str) -> Path:
@@ -567,6 +598,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         "before all-fives: 1641502)",
     )
     parser.add_argument(
+        "--compiled",
+        metavar="PATH",
+        nargs="?",
+        const=str(COMPILED),
+        help=f"also run our workloads on the compiled engine at PATH (default {COMPILED.relative_to(ROOT)}, "
+        "built by make compiled), in turns with the pure one",
+    )
+    parser.add_argument(
         "--clock",
         choices=("cpu", "wall"),
         default="cpu",
@@ -600,6 +639,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         before = Worker(__file__, baseline_tree(args.baseline), f"at {args.baseline}")
         workers.append(before)
         print(f"bonepile at {args.baseline}: {before.where}")
+    compiled: Worker | None = None
+    compiled_games: set[str] = set()
+    if args.compiled:
+        compiled = Worker(__file__, compiled_tree(Path(args.compiled)), "compiled")
+        workers.append(compiled)
+        modules = compiled.ask({"key": "", "compiled": True})["compiled"]
+        compiled_games = {game for game in ("dominoes", "triominoes") if f"{game}._" in modules}
+        print(f"bonepile compiled: {compiled.where} ({modules})")
     summary: list[str] = []
     try:
         for row in rows:
@@ -615,6 +662,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if before is not None:
                 then = Side(f"{row.ours.label} at {args.baseline}", before, row.ours.label)
                 sides.append(then)
+            fast: Side | None = None
+            game = "triominoes" if "triominoes" in row.ours.label else "dominoes"
+            if compiled is not None and game in compiled_games:  # a row whose engine the build left pure: no row
+                fast = Side(f"{row.ours.label} compiled", compiled, row.ours.label)
+                sides.insert(1, fast)
             started = load_text()
             print(f"[{row.name}] ...", file=sys.stderr, flush=True)
             interleave(sides, args.seed, args.seconds, args.repeats, args.warmup)
@@ -626,12 +678,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line = f"{row.name}: bonepile vs {peer.label} ratio=" + (ratio.text() if ratio else "n/a")
                 print("  " + line, flush=True)
                 summary.append(line)
+            if fast is not None:
+                for other, name in [(peer, f"vs {peer.label}") for peer in peers] + [(ours, "vs pure")]:
+                    ratio = pair_ratios(fast, other)
+                    line = f"{row.name}: bonepile compiled {name} ratio=" + (ratio.text() if ratio else "n/a")
+                    print("  " + line, flush=True)
+                    summary.append(line)
             if then is not None:
                 ratio = pair_ratios(ours, then)
                 line = f"{row.name}: bonepile now vs at {args.baseline} ratio=" + (ratio.text() if ratio else "n/a")
                 print("  " + line, flush=True)
                 summary.append(line)
-            if not peers and then is None and ours.ok:
+            if not peers and then is None and fast is None and ours.ok:
                 summary.append(f"{row.name}: bonepile {_rate(ours.median().hands_per_second)}")
     finally:
         for worker in workers:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
 from bonepile.core.bits import bit_indices
 from bonepile.core.errors import (
@@ -54,39 +54,36 @@ __all__ = ["Event", "Hand", "HandOutcome", "Observation", "Preview", "Terminatio
 """``Event``, ``HandOutcome``, ``Observation`` and ``Termination`` live in ``_values``, ``Preview`` in
 ``_layout``; they are named here too, where they were first, so that old imports keep working."""
 
-_SUIT: tuple[int, ...] = tuple(sum(1 << t.index for t in TILES if t.has(number)) for number in range(MAX_PIPS + 1))
+_SUIT: Final[tuple[int, ...]] = tuple(
+    sum(1 << t.index for t in TILES if t.has(number)) for number in range(MAX_PIPS + 1)
+)
 """For each number, the bitmask of the tiles that show it."""
 
-_PIPS: tuple[int, ...] = tuple(t.pips for t in TILES)
-_BIT: tuple[int, ...] = tuple(1 << t.index for t in TILES)
-_OPEN: tuple[Move, ...] = tuple(Move.play(t) for t in TILES)
-_AT_LEFT: tuple[Move, ...] = tuple(Move.play(t, End.LEFT) for t in TILES)
-_AT_RIGHT: tuple[Move, ...] = tuple(Move.play(t, End.RIGHT) for t in TILES)
-_AT: dict[End, tuple[Move, ...]] = {end: tuple(Move.play(t, end) for t in TILES) for end in End}
-_PLAY = MoveKind.PLAY
-_DRAW = MoveKind.DRAW
-_LEFT = End.LEFT
-_RIGHT = End.RIGHT
-_NORTH = End.NORTH
-_SOUTH = End.SOUTH
-_END_ORDER = (End.LEFT, End.RIGHT, End.NORTH, End.SOUTH)
+_PIPS: Final[tuple[int, ...]] = tuple(t.pips for t in TILES)
+_BIT: Final[tuple[int, ...]] = tuple(1 << t.index for t in TILES)
+_OPEN: Final[tuple[Move, ...]] = tuple(Move.play(t) for t in TILES)
+_AT_LEFT: Final[tuple[Move, ...]] = tuple(Move.play(t, End.LEFT) for t in TILES)
+_AT_RIGHT: Final[tuple[Move, ...]] = tuple(Move.play(t, End.RIGHT) for t in TILES)
+_AT: Final[dict[End, tuple[Move, ...]]] = {end: tuple(Move.play(t, end) for t in TILES) for end in End}
+_PLAY: Final = MoveKind.PLAY
+_DRAW: Final = MoveKind.DRAW
+_LEFT: Final = End.LEFT
+_RIGHT: Final = End.RIGHT
+_NORTH: Final = End.NORTH
+_SOUTH: Final = End.SOUTH
+_END_ORDER: Final = (End.LEFT, End.RIGHT, End.NORTH, End.SOUTH)
 
 _E = TypeVar("_E", bound=BonepileError)
 
-_BY_RANK: tuple[int, ...] = tuple(sorted(range(len(TILES)), key=lambda i: TILES[i].rank, reverse=True))
+_BY_RANK: Final[tuple[int, ...]] = tuple(sorted(range(len(TILES)), key=lambda i: TILES[i].rank, reverse=True))
 """Tile indices from the highest D3 rank down (every tile's rank differs): the first one dealt leads."""
 
 
-_ANY_TILE = -1
+_ANY_TILE: Final = -1
 """``Hand._opening`` value: the leader may open with any tile."""
 
 
-_indices = bit_indices
-_tiles = tiles_of
-_pips = pips_of
-
-
-_LINE_PLAYS: dict[tuple[int, int], tuple[Move, ...]] = {}
+_LINE_PLAYS: Final[dict[tuple[int, int], tuple[Move, ...]]] = {}
 """The plain line's plays by (the held tiles that fit the left end, those that fit the right end), the left
 ``-1`` when both ends show one number; filled as met (a hand holds few tiles of a number), emptied if it grows big."""
 
@@ -94,8 +91,8 @@ _LINE_PLAYS: dict[tuple[int, int], tuple[Move, ...]] = {}
 def _line_plays(key: tuple[int, int]) -> tuple[Move, ...]:
     """D4 on the plain line: each tile that fits the left end played there, then each that fits the right end."""
     at_left, at_right = key
-    moves = [] if at_left < 0 else [_AT_LEFT[i] for i in _indices(at_left)]
-    moves += [_AT_RIGHT[i] for i in _indices(at_right)]
+    moves = [] if at_left < 0 else [_AT_LEFT[i] for i in bit_indices(at_left)]
+    moves += [_AT_RIGHT[i] for i in bit_indices(at_right)]
     if len(_LINE_PLAYS) >= 1 << 16:
         _LINE_PLAYS.clear()
     found = _LINE_PLAYS[key] = tuple(moves)
@@ -146,6 +143,14 @@ class Hand(Layout):
     _base: tuple[int, ...]
     """Each side's game score when this hand (or position) began: with the play points, when the target falls."""
     _play_points: list[int]
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Hand:
+        """An instance not yet set up: ``dealt`` and ``copy`` fill it without ``__init__``'s checks.
+
+        Written out because the compiled engine (mypyc) makes an instance without running ``__init__``
+        only through a class's own ``__new__`` (``object.__new__(Hand)`` is refused there).
+        """
+        return object.__new__(cls)
 
     def __init__(
         self,
@@ -212,7 +217,7 @@ class Hand(Layout):
         hands = [deck[seat * size : (seat + 1) * size] for seat in range(rules.players)]
         boneyard = deck[rules.players * size :]
         boneyard.reverse()  # the engine draws from the end of the list
-        hand = object.__new__(cls)
+        hand = cls.__new__(cls)
         hand._setup(rules, hands, boneyard, leader)
         hand._set_scores(scores)
         return hand
@@ -390,13 +395,13 @@ class Hand(Layout):
 
     def tiles_of(self, player: int) -> tuple[Tile, ...]:
         """The tiles ``player`` holds (hidden information: not for the other players)."""
-        return _tiles(self._hands[player])
+        return tiles_of(self._hands[player])
 
     def tile_count(self, player: int) -> int:
         return self._hands[player].bit_count()
 
     def pips_of(self, player: int) -> int:
-        return _pips(self._hands[player])
+        return pips_of(self._hands[player])
 
     def boneyard(self) -> tuple[Tile, ...]:
         """The boneyard in drawing order (hidden information)."""
@@ -430,7 +435,7 @@ class Hand(Layout):
         if left < 0:
             if self._opening != _ANY_TILE:
                 return (_OPEN[self._opening],)
-            return tuple(_OPEN[i] for i in _indices(held))
+            return tuple(_OPEN[i] for i in bit_indices(held))
         if self._arms:
             return self._generate_arms(held)
         right = self._right
@@ -463,13 +468,15 @@ class Hand(Layout):
 
     # ----------------------------------------------------------------- moves
 
-    def play(self, move: Move | str, *, player: int | None = None) -> HandOutcome | None:
+    def play(self, move: Move | str | object, *, player: int | None = None) -> HandOutcome | None:
         """Apply ``move`` for the player to move; return the outcome if it ends the hand.
 
         Raises ``IllegalMoveError`` (naming the move, the reason and the
         position) and leaves the hand unchanged when the move is not legal.
         A string is read with ``parse_move``. Front ends that act for a
         given seat pass ``player``, so that a move out of turn is refused.
+        Anything else is refused the same way (``object`` in the signature: the compiled engine would
+        otherwise refuse it with a ``TypeError`` at the call, before this method could name it).
         """
         if player is not None and player != self.to_move:
             raise self._error(
@@ -485,6 +492,8 @@ class Hand(Layout):
                 raise self._error(
                     IllegalMoveError, T_("illegal move {move}: {why}", move=str(move), why=self._why_illegal(move))
                 )
+        if TYPE_CHECKING:  # it is one of ``legal`` (or was parsed): no check at run time
+            assert isinstance(move, Move)
         # The move is legal: apply it (inline: this is the engine's hot loop).
         player = self._to_move
         self._legal = None
@@ -686,8 +695,8 @@ class Hand(Layout):
         """D7: score the hand (``went_out``: the player who dominoed, or who scored the target)."""
         rules = self._rules
         hands = self._hands
-        pips = tuple(map(_pips, hands))
-        held = tuple(map(_tiles, hands))
+        pips = tuple(map(pips_of, hands))
+        held = tuple(map(tiles_of, hands))
         scoring = self._scoring
         played = tuple(self._play_points)
         if termination is Termination.TARGET_REACHED:
@@ -761,7 +770,7 @@ class Hand(Layout):
             hand_number=hand_number,
             scores=scores if scores is not None else self.scores,
             to_move=to_move,
-            hand=_tiles(self._hands[player]),
+            hand=tiles_of(self._hands[player]),
             line=tuple(self._line),
             tile_counts=tuple(map(int.bit_count, self._hands)),
             boneyard_size=len(self._boneyard),
@@ -778,7 +787,7 @@ class Hand(Layout):
 
     def copy(self) -> Hand:
         """An independent copy (the event list and line are copied, not shared)."""
-        twin = object.__new__(Hand)
+        twin = Hand.__new__(Hand)
         twin._rules = self._rules
         twin._players = self._players
         twin._hands = self._hands.copy()
@@ -855,7 +864,7 @@ class Hand(Layout):
         if self._left < 0:
             lead = "any" if self._opening == _ANY_TILE else TILES[self._opening]
         return write_position(
-            [_tiles(mask) for mask in self._hands],
+            [tiles_of(mask) for mask in self._hands],
             self._line,
             self.spinner,
             (self._north_arm, self._south_arm) if self._north >= 0 else None,

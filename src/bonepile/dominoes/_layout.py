@@ -15,18 +15,19 @@ import itertools
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from bonepile.core.errors import IllegalMoveError, InvalidPositionError
 from bonepile.dominoes._rules import Rules
 from bonepile.dominoes._tiles import TILES, End, Move, Tile
 
-_OPEN: tuple[Move, ...] = tuple(Move.play(t) for t in TILES)
-_AT: dict[End, tuple[Move, ...]] = {end: tuple(Move.play(t, end) for t in TILES) for end in End}
-_LEFT = End.LEFT
-_RIGHT = End.RIGHT
-_NORTH = End.NORTH
-_SOUTH = End.SOUTH
-_KEEP_ORDER = (End.RIGHT, End.LEFT, End.NORTH, End.SOUTH)
+_OPEN: Final[tuple[Move, ...]] = tuple(Move.play(t) for t in TILES)
+_AT: Final[dict[End, tuple[Move, ...]]] = {end: tuple(Move.play(t, end) for t in TILES) for end in End}
+_LEFT: Final = End.LEFT
+_RIGHT: Final = End.RIGHT
+_NORTH: Final = End.NORTH
+_SOUTH: Final = End.SOUTH
+_KEEP_ORDER: Final = (End.RIGHT, End.LEFT, End.NORTH, End.SOUTH)
 """Of two ends where the choice does not matter, the one kept is the first here (the right end, as ever)."""
 
 
@@ -317,6 +318,12 @@ class Preview:
     points: int
     """What the play scores at once (the count, when plays score and it is a multiple of five; else 0)."""
 
+    def __reduce__(self) -> tuple[type[Preview], tuple[object, ...]]:
+        # Rebuilt through the constructor: a frozen dataclass compiled by mypyc (the optional compiled
+        # engine) cannot be filled field by field, as ``pickle`` and ``copy`` otherwise do.
+        fields = (self.line, self.spinner, self.north, self.south, self.open_ends, self.count, self.points)
+        return (Preview, (self.rules, *fields))
+
     @property
     def open_numbers(self) -> frozenset[int]:
         return frozenset(number for _, number in self.open_ends)
@@ -338,7 +345,7 @@ def _bare_layout(
     south: Sequence[tuple[int, int]],
 ) -> Layout:
     """A layout alone (nobody holds a tile): the engine's own rules applied to it."""
-    layout = object.__new__(Layout)
+    layout = Layout()  # no __init__: an empty instance, in the compiled engine too
     layout._clear_layout(rules)
     layout._lay_out(line, spinner, (north, south))
     layout._arms = True  # every layout goes through _place, the one statement of D4 and the count

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from bonepile.dominoes._tiles import TILES, Tile
 
-_BYTES = range((len(TILES) + 7) // 8)
-_TILES_OF_BYTE: tuple[tuple[tuple[Tile, ...], ...], ...] = tuple(
+_BYTES: Final = range((len(TILES) + 7) // 8)
+_TILES_OF_BYTE: Final[tuple[tuple[tuple[Tile, ...], ...], ...]] = tuple(
     tuple(tuple(TILES[8 * k + i] for i in range(8) if byte >> i & 1 and 8 * k + i < len(TILES)) for byte in range(256))
     for k in _BYTES
 )
 """For the k-th byte of a mask and its value, the tiles its bits stand for (a hand read 8 tiles at a time)."""
-_PIPS_OF_BYTE: tuple[tuple[int, ...], ...] = tuple(
+_PIPS_OF_BYTE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(sum(t.pips for t in tiles) for tiles in by_value) for by_value in _TILES_OF_BYTE
 )
 
@@ -63,7 +64,7 @@ def shuffle(deck: list[int], getrandbits: Callable[[int], int]) -> None:
         deck[i], deck[j] = deck[j], deck[i]
 
 
-_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_SHUFFLE_STEPS: Final[dict[int, tuple[tuple[int, int, int], ...]]] = {}
 """Per deck size, each step of the shuffle: (the place i, the bit length of i + 1, i + 1)."""
 
 
@@ -78,5 +79,5 @@ def _shuffles_alike() -> bool:
     return True
 
 
-SAME_SHUFFLE = _shuffles_alike()
+SAME_SHUFFLE: Final = _shuffles_alike()
 """Where a Python's shuffle differs, ``Hand.deal`` calls ``rng.shuffle`` itself: the deal never changes."""

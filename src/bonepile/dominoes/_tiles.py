@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import enum
 import re
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from bonepile.core.errors import T_, InvalidMoveError, Template, template_of
 
-MAX_PIPS = 12
+MAX_PIPS: Final = 12
 """The largest number on any supported set (double-twelve)."""
 
-_NUMBER_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-SET_MAX_PIPS: dict[str, int] = {f"double-{name}": pips for pips, name in enumerate(_NUMBER_NAMES, start=2)}
+_NUMBER_NAMES: Final = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+SET_MAX_PIPS: Final[dict[str, int]] = {f"double-{name}": pips for pips, name in enumerate(_NUMBER_NAMES, start=2)}
 """D1: every set from double-two (6 tiles, for exact analysis of tiny games) to double-twelve (91)."""
 
 
@@ -38,7 +38,7 @@ def set_size(max_pips: int) -> int:
     return (max_pips + 1) * (max_pips + 2) // 2
 
 
-_TILE_TEXT = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+_TILE_TEXT: Final = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
 
 
 class Tile:
@@ -56,19 +56,20 @@ class Tile:
     def __new__(cls, a: int, b: int) -> Tile:
         if not (0 <= a <= MAX_PIPS and 0 <= b <= MAX_PIPS):
             raise ValueError(f"no tile {a}-{b}: ends run from 0 to {MAX_PIPS}")
-        return cls._table[tile_index(a, b)]
-
-    @classmethod
-    def _make(cls, high: int, low: int) -> Tile:
+        table = cls._table
+        if table:
+            return table[tile_index(a, b)]
+        # Only while the module builds the table below, once a tile. The instance is made here, in
+        # ``__new__``, because that is the one place the compiled engine (mypyc) can make one.
         tile = object.__new__(cls)
-        for name, value in (
-            ("high", high),
-            ("low", low),
-            ("index", tile_index(high, low)),
-            ("pips", high + low),
-            ("is_double", high == low),
-        ):
-            object.__setattr__(tile, name, value)
+        high, low = (a, b) if a >= b else (b, a)
+        # One call a field: in a loop over (name, value) pairs mypyc would type the values as ``int`` and
+        # hand ``is_double`` a 1 or 0 rather than a bool.
+        object.__setattr__(tile, "high", high)
+        object.__setattr__(tile, "low", low)
+        object.__setattr__(tile, "index", tile_index(high, low))
+        object.__setattr__(tile, "pips", high + low)
+        object.__setattr__(tile, "is_double", high == low)
         return tile
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -85,6 +86,11 @@ class Tile:
 
     def __lt__(self, other: Tile) -> bool:
         return self.index < other.index
+
+    def __hash__(self) -> int:
+        # The identity hash, as without this method; written out because in the compiled engine (mypyc)
+        # a class with a comparison and no ``__hash__`` is unhashable.
+        return object.__hash__(self)
 
     def has(self, number: int) -> bool:
         """Whether either end shows ``number``."""
@@ -111,8 +117,8 @@ class Tile:
         return cls(a, b)
 
 
-Tile._table = [Tile._make(h, lo) for h in range(MAX_PIPS + 1) for lo in range(h + 1)]
-TILES: tuple[Tile, ...] = tuple(Tile._table)
+Tile._table = [Tile(h, lo) for h in range(MAX_PIPS + 1) for lo in range(h + 1)]
+TILES: Final[tuple[Tile, ...]] = tuple(Tile._table)
 """Every tile, indexed by ``tile_index``."""
 
 
@@ -144,7 +150,7 @@ class End(enum.StrEnum):
         return end
 
 
-_END_WORDS: dict[str, End] = {
+_END_WORDS: Final[dict[str, End]] = {
     "left": End.LEFT,
     "l": End.LEFT,
     "west": End.LEFT,
@@ -227,10 +233,12 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Move:
+    def parse(cls, text: object) -> Move:
         """Read the full notation: ``6-4 right``, ``6-4 left``, ``5-3 north``, ``6-6`` (opening), ``draw``, ``pass``.
 
         An end may also be named by its compass name or first letter (``5-3 n``, ``6-4 west``).
+        Anything that is not text is an ``InvalidMoveError`` too (hence ``object``: the compiled engine
+        would refuse it with a ``TypeError`` at the call).
         """
         if not isinstance(text, str):
             raise _invalid(T_("not a move: {text} (expected text)", text=repr(text)))
@@ -255,5 +263,5 @@ class Move:
         )
 
 
-DRAW = Move(MoveKind.DRAW)
-PASS = Move(MoveKind.PASS)
+DRAW: Final = Move(MoveKind.DRAW)
+PASS: Final = Move(MoveKind.PASS)
