@@ -238,15 +238,15 @@ def test_a_move_the_database_cannot_store_is_refused_and_never_shown(
     _, ann, bea = started(live)
     mover, other = mover_and_other(ann, bea)
     assert mover.view is not None
-    saved = live.store.save
+    saved = live.store.save_many
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise OSError("disk full")
 
-    monkeypatch.setattr(live.store, "save", broken)
+    monkeypatch.setattr(live.store, "save_many", broken)
     mover.move(mover.view, message_id="lost")
     assert mover.expect_error("server_error")["id"] == "lost"
-    monkeypatch.setattr(live.store, "save", saved)
+    monkeypatch.setattr(live.store, "save_many", saved)
     other.send({"type": "ping", "id": "sync"})
     other.until(lambda m: m["type"] == "pong")
     assert all(m["type"] != "view" or m["view"]["move_number"] == 0 for m in [*mover.messages, *other.messages])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create, open_client, view_of, wait_for
 
-from bonepile.store.db import GameRow, GameStore, StoreError, backup
+from bonepile.store.db import GameRow, GameStore, Save, StoredGame, StoreError, backup
 from bonepile.web.sessions import clean_name
 from bonepile.web.settings import Settings
 
@@ -112,23 +112,30 @@ def test_the_summary_says_what_undo_does(client: TestClient) -> None:
 
 
 class BrokenDisk:
-    """Every write fails (as on a full disk) while ``broken`` is set; ``let_through`` writes pass first."""
+    """Every save fails (as on a full disk) while ``broken`` is set; ``let_through`` saves pass first.
+
+    It stands in for ``GameStore.save_many``, through which the server's writer stores every move
+    (``bonepile.store.batch``): each save of a batch fails or passes on its own."""
 
     def __init__(self, store: GameStore, let_through: int = 0) -> None:
         self.store = store
-        self.real = store.save
+        self.real = store.save_many
         self.broken = threading.Event()
         self.let_through = let_through
         self.failures = 0
 
-    def save(self, *args: Any, **kwargs: Any) -> Any:
-        if self.broken.is_set():
+    def save_many(self, saves: Sequence[Save]) -> list[StoredGame | Exception]:
+        if not self.broken.is_set():
+            return self.real(saves)
+        results: list[StoredGame | Exception] = []
+        for save in saves:
             if self.let_through > 0:
                 self.let_through -= 1
+                results.extend(self.real([save]))
             else:
                 self.failures += 1
-                raise OperationalError("UPDATE games", {}, Exception("database or disk is full"))
-        return self.real(*args, **kwargs)
+                results.append(OperationalError("UPDATE games", {}, Exception("database or disk is full")))
+        return results
 
 
 def until(check: Callable[[], bool], timeout: float = 15.0) -> None:
@@ -143,7 +150,7 @@ def test_a_full_disk_then_a_free_one_resumes_the_ai_without_a_restart(db_url: st
     with open_client(db_url, settings=settings) as client:
         store = client.app.state.store  # type: ignore[attr-defined]
         disk = BrokenDisk(store, let_through=1)  # the human's move is stored, the AI's is not
-        store.save = disk.save
+        store.save_many = disk.save_many
         game = create(client, **HUMAN_VS_AI, seed=2)["id"]
         view = wait_for(client, game, 0, lambda v: v["turn"] == 0)
         with client.websocket_connect(f"/ws/games/{game}?seat=0") as socket:
@@ -193,7 +200,7 @@ def test_a_clock_whose_move_could_not_be_stored_goes_on_when_the_store_is_back(d
     with open_client(db_url, settings=settings) as client:
         store = client.app.state.store  # type: ignore[attr-defined]
         disk = BrokenDisk(store)
-        store.save = disk.save
+        store.save_many = disk.save_many
         disk.broken.set()
         seats = [{"kind": "human"}, {"kind": "human"}]
         game = create(client, game="dominoes", seats=seats, seed=15, turn_time_limit=0.2)["id"]
@@ -209,7 +216,7 @@ def test_a_database_failure_over_http_is_a_json_503(client: TestClient) -> None:
     game = create(client, game="dominoes", seats=[{"kind": "human"}, {"kind": "human"}], seed=4)["id"]
     view = view_of(client, game, "turn")
     disk = BrokenDisk(store)
-    store.save = disk.save
+    store.save_many = disk.save_many
     disk.broken.set()
     text = view["legal_moves"][0]["text"]
     answer = client.post(f"/api/games/{game}/moves", json={"seat": view["turn"], "move": text, "move_number": 0})

@@ -41,6 +41,12 @@ to those who choose speed over that promise). PostgreSQL syncs its log at each
 commit with its default ``synchronous_commit = on``; a connection that finds
 it ``off`` (a server or role set so) sets it back ``on`` for itself. With
 ``fsync = off`` on the server nothing is durable, whatever this module does.
+
+Group commit: since each commit waits for that sync, ``save_many`` writes the
+saves of many games in one transaction, each save checked on its own (one
+stale or refused save fails alone); the server's writer thread
+(``bonepile.store.batch``) gathers the moves that arrive while a commit
+syncs, and each move is shown only once its own save is back.
 """
 
 from __future__ import annotations
@@ -51,6 +57,7 @@ import functools
 import os
 import sqlite3
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import IO, Any
@@ -106,6 +113,7 @@ __all__ = [
     "GameStore",
     "ReviewRow",
     "RoomRow",
+    "Save",
     "StaleWrite",
     "StoreError",
     "StoredGame",
@@ -280,6 +288,36 @@ def _save_statement(checked: bool, turn: bool, timeouts: bool) -> Update:
     if checked:
         statement = statement.where(columns.version == bindparam("b_version", type_=columns.version.type))
     return statement.values(values).returning(*columns)
+
+
+@dataclass(frozen=True, slots=True)
+class Save:
+    """One game's write (``GameStore.save``'s arguments as a value, so that many can wait for one commit):
+    its moves and status, only if the row is still at ``version`` (None: whatever it is); the turn's start
+    and the time-outs are kept as stored when None."""
+
+    game_id: str
+    moves: tuple[str, ...]
+    status: str
+    version: int | None = None
+    turn_started_at: datetime | None = None
+    timeouts: tuple[int, ...] | None = None
+
+    def parameters(self, now: datetime) -> dict[str, Any]:
+        """The bound parameters of this save's statement (``_save_statement``)."""
+        parameters: dict[str, Any] = {
+            "b_id": self.game_id,
+            "b_moves": list(self.moves),
+            "b_status": self.status,
+            "b_updated_at": now,
+        }
+        if self.version is not None:
+            parameters["b_version"] = self.version
+        if self.turn_started_at is not None:
+            parameters["b_turn_started_at"] = self.turn_started_at
+        if self.timeouts is not None:
+            parameters["b_timeouts"] = list(self.timeouts)
+        return parameters
 
 
 class GameStore:
@@ -462,31 +500,63 @@ class GameStore:
         and the write, so no other writer can slip in between, and hands back the row (RETURNING).
         ``turn_started_at`` and ``timeouts`` are kept as they are when None.
         """
-        parameters: dict[str, Any] = {
-            "b_id": game_id,
-            "b_moves": list(moves),
-            "b_status": status,
-            "b_updated_at": _now(),
-        }
-        if version is not None:
-            parameters["b_version"] = version
-        if turn_started_at is not None:
-            parameters["b_turn_started_at"] = turn_started_at
-        if timeouts is not None:
-            parameters["b_timeouts"] = list(timeouts)
-        statement = _save_statement(version is not None, turn_started_at is not None, timeouts is not None)
+        save = Save(
+            game_id, tuple(moves), status, version, turn_started_at, None if timeouts is None else tuple(timeouts)
+        )
+        result = self.save_many([save])[0]
+        if isinstance(result, Exception):
+            raise result
+        return result
 
-        def write() -> StoredGame | None:
-            with self.engine.begin() as connection:
-                row = connection.execute(statement, parameters).mappings().first()
-            return None if row is None else StoredGame.of(GameRow(**dict(row)))
+    def save_many(self, saves: Sequence[Save]) -> list[StoredGame | Exception]:
+        """Write many games' saves in one transaction, so one commit (one sync of the log) serves them all:
+        what lets a server keep up with many rooms moving at once (``bonepile.store.batch``).
 
-        stored = retrying(write)
-        if stored is None:
-            if self.get(game_id) is None:
-                raise KeyError(game_id)
-            raise StaleWrite(f"game {game_id} changed since version {version}")
-        return stored
+        Each save is checked on its own, as ``save`` checks one: its result is the stored row, or the
+        ``StaleWrite`` (another writer got there first) or ``KeyError`` (no such game) of that save alone,
+        the others written all the same. When the transaction itself fails (a statement the database
+        refuses, a failed commit), each save is tried again alone, so that one bad save never costs the
+        others theirs; what still fails is that save's exception. Nothing is raised.
+        """
+        if not saves:
+            return []
+        if len(saves) > 1:
+            try:
+                return retrying(lambda: self._write(saves))
+            except Exception:  # each save is tried alone below, which says what failed
+                pass
+        results: list[StoredGame | Exception] = []
+        for save in saves:
+            try:
+                results.append(retrying(functools.partial(self._write, [save]))[0])
+            except Exception as error:  # the caller gets it as this save's result
+                results.append(error)
+        return results
+
+    def _write(self, saves: Sequence[Save]) -> list[StoredGame | Exception]:
+        """``save_many``'s transaction: every save's UPDATE ... RETURNING, then one commit."""
+        now = _now()
+        rows: list[dict[str, Any] | None] = []
+        with self.engine.begin() as connection:
+            for save in saves:
+                statement = _save_statement(
+                    save.version is not None, save.turn_started_at is not None, save.timeouts is not None
+                )
+                returned = connection.execute(statement, save.parameters(now)).mappings().first()
+                rows.append(None if returned is None else dict(returned))
+            missed = [save.game_id for save, row in zip(saves, rows, strict=True) if row is None]
+            there = (
+                set(connection.execute(select(GameRow.id).where(GameRow.id.in_(missed))).scalars()) if missed else set()
+            )
+        results: list[StoredGame | Exception] = []
+        for save, row in zip(saves, rows, strict=True):
+            if row is not None:
+                results.append(StoredGame.of(GameRow(**row)))
+            elif save.game_id in there:
+                results.append(StaleWrite(f"game {save.game_id} changed since version {save.version}"))
+            else:
+                results.append(KeyError(save.game_id))
+        return results
 
     # ------------------------------------------------------------------ reviews
 

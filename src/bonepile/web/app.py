@@ -505,7 +505,9 @@ def create_app(
 
     @app.get("/api/games/{game_id}")
     async def get_game(game_id: str) -> dict[str, Any]:
-        return (await manager.fresh(game_id)).summary()
+        session = await manager.fresh(game_id)
+        async with session.lock:  # a move being stored is not shown before it is (``SessionManager._commit``)
+            return session.summary()
 
     @app.delete("/api/games/{game_id}")
     async def abandon_game(game_id: str, seat: int | None = None) -> dict[str, Any]:
@@ -572,7 +574,7 @@ def create_app(
 
     @app.get("/api/games/{game_id}/record")
     async def get_record(game_id: str) -> dict[str, Any]:
-        return manager.record(game_id)
+        return await manager.record(game_id)
 
     @app.websocket("/ws/games/{game_id}")
     async def game_socket(websocket: WebSocket, game_id: str, seat: str | None = None) -> None:

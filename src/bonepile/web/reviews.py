@@ -86,7 +86,8 @@ class Reviews:
                 raise job.error
             return 202, {"progress": {"done": job.done, "total": job.total}}
         # The whole record, seed and all, goes to the workers only: what is answered names no hidden tile.
-        record: dict[str, Any] = session.game.to_record([info.name for info in session.seats])
+        async with session.lock:  # a move still being stored is not in it (``SessionManager._commit``)
+            record: dict[str, Any] = session.game.to_record([info.name for info in session.seats])
         try:
             plan = decision_plan(record, hand_number)
         except HandNotFinished:

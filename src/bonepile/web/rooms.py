@@ -583,7 +583,9 @@ class RoomManager:
         return await self.sessions.hint_in(hub.session, role.seat, None)
 
     async def record(self, room_id: str, credential: str, game_id: str | None) -> dict[str, Any]:
-        return record_of(await self.game(room_id, credential, game_id))
+        session = await self.game(room_id, credential, game_id)
+        async with session.lock:  # a move still being stored is not in it (``SessionManager._commit``)
+            return record_of(session)
 
     async def game(self, room_id: str, credential: str, game_id: str | None) -> GameSession:
         """One of the room's games (the current one when ``game_id`` is None), for any credential of the room:

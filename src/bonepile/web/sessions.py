@@ -26,7 +26,8 @@ from bonepile.core.protocol import Observation
 from bonepile.core.seeds import move_seed as agent_seed
 from bonepile.i18n import _, using
 from bonepile.i18n import current as current_language
-from bonepile.store.db import PLAYING, GameStore, StaleWrite, StoredGame
+from bonepile.store.batch import GroupWriter
+from bonepile.store.db import PLAYING, GameStore, Save, StaleWrite, StoredGame
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
 from bonepile.web.checks import (
@@ -125,6 +126,8 @@ class SessionManager:
         self.waits = HandWaits.from_setting(hand_pause, room_hand_wait)
         self.bus = bus if bus is not None else LocalBus()
         self.settings = settings if settings is not None else Settings()
+        self.writer = GroupWriter(store, batch=self.settings.store_batch)
+        """Where the moves' saves go: one thread, many games' saves to a commit (``_commit``)."""
         self.sessions: dict[str, GameSession] = {}
         self.broken: dict[str, str] = {}
         self.watchers: list[Watcher] = []
@@ -177,6 +180,7 @@ class SessionManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        await asyncio.to_thread(self.writer.close)
 
     def _load(self, stored: StoredGame) -> GameSession | None:
         try:
@@ -293,29 +297,39 @@ class SessionManager:
 
     # ------------------------------------------------------------------------------ playing
 
-    def _commit(self, session: GameSession, published: Mark) -> None:
-        """Store the session's moves, if the stored game is still the version this session read.
+    async def _commit(self, session: GameSession, published: Mark) -> None:
+        """Store the session's moves, if the stored game is still the version this session read (lock held).
 
         ``published`` is the state whose views had gone out before this
-        change. If another process wrote first (``StaleWrite``), the session
-        goes back to it and catches up from the database (pushing what it
-        missed), and the error goes up so the caller can check its move
-        again. On any other failure (the database is down, the disk full) it
-        goes back to ``published`` too, which is what is stored, and the
-        store counts as failing until a write succeeds again.
+        change. The save goes to the store's writer (``bonepile.store.batch``:
+        many games' saves share one commit) and this waits for its own
+        result, the game's lock held, so nothing of the change is shown
+        before it is stored. If another process wrote first (``StaleWrite``),
+        the session goes back to it and catches up from the database
+        (pushing what it missed), and the error goes up so the caller can
+        check its move again. On any other failure (the database is down,
+        the disk full) it goes back to ``published`` too, which is what is
+        stored, and the store counts as failing until a write succeeds again.
+        Cancelled while waiting (the server stopping), it goes back to
+        ``published`` as well: the write may still land, and a later save
+        then finds it and catches up, so memory is never ahead of the store.
         """
+        save = Save(
+            session.id,
+            tuple(session.texts),
+            session.status,
+            session.version,
+            session.turn_started_at,
+            tuple(sorted(session.timeouts)),
+        )
         try:
-            stored = self.store.save(
-                session.id,
-                session.texts,
-                session.status,
-                version=session.version,
-                turn_started_at=session.turn_started_at,
-                timeouts=sorted(session.timeouts),
-            )
+            stored = await self.writer.save(save)
         except StaleWrite:
             session.restore(published)
             self._refresh(session)
+            raise
+        except asyncio.CancelledError:
+            session.restore(published)
             raise
         except Exception as error:
             session.restore(published)
@@ -438,11 +452,12 @@ class SessionManager:
     async def fresh(self, game_id: str) -> GameSession:
         """``get``, caught up with the database first (``current``)."""
         session = self.get(game_id)
-        if self.bus.shared:
-            async with session.lock:
+        # Taken even with one process: it waits for a move being stored (``_commit``) to be kept or undone.
+        async with session.lock:
+            if self.bus.shared:
                 self.current(session)
-            if session.abandoned:
-                raise unknown_game(game_id)
+        if session.abandoned:
+            raise unknown_game(game_id)
         return session
 
     def spawn(self, work: Coroutine[object, object, None]) -> None:
@@ -546,7 +561,7 @@ class SessionManager:
                 published = session.mark()
                 played = session.apply(seat, move)
                 try:
-                    self._commit(session, published)
+                    await self._commit(session, published)
                 except StaleWrite:
                     continue  # another process moved first: check this move again against the new state
                 self._changed(session, "move")
@@ -599,7 +614,7 @@ class SessionManager:
             session.rebuild(session.texts[:last])
             session.turn_started_at = _now()
             try:
-                self._commit(session, published)
+                await self._commit(session, published)
             except StaleWrite:
                 raise ApiError(409, "stale_move", _("the game moved on while the undo was being made")) from None
             self._changed(session, "undo")
@@ -664,8 +679,11 @@ class SessionManager:
             listener.offer(Close(4410, "abandoned"))
         session.listeners.clear()
 
-    def record(self, game_id: str) -> dict[str, Any]:
-        return record_of(self.get(game_id))
+    async def record(self, game_id: str) -> dict[str, Any]:
+        """The game's record, read under its lock: a move still being stored is not in it (``_commit``)."""
+        session = self.get(game_id)
+        async with session.lock:
+            return record_of(session)
 
     # ------------------------------------------------------------------------------ memory and disk
 
@@ -781,7 +799,7 @@ class SessionManager:
                     published = session.mark()
                     session.apply(seat, move)
                     try:
-                        self._commit(session, published)
+                        await self._commit(session, published)
                     except StaleWrite:
                         continue
                     except Exception:
@@ -907,7 +925,7 @@ class SessionManager:
                     published = session.mark()
                     session.apply(seat, move, timed_out=True)
                     try:
-                        self._commit(session, published)
+                        await self._commit(session, published)
                     except StaleWrite:
                         return  # another process moved (or timed out) first; its state has been taken in
                     except Exception:

@@ -79,6 +79,15 @@ class Settings:
     store_retry_max: float = field(
         default=10.0, metadata={"help": N_("longest pause, seconds, between retries of a failed database write")}
     )
+    store_batch: int = field(
+        default=64,
+        metadata={
+            "help": N_(
+                "most moves written in one database transaction: the moves of many games that arrive while a "
+                "commit waits for the disk share the next one"
+            )
+        },
+    )
     sqlite_synchronous: str = field(
         default="full",
         metadata={
@@ -138,6 +147,8 @@ class Settings:
             raise ValueError(_("min_turn_time is over max_turn_time"))
         if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1 or self.review_worlds < 1:
             raise ValueError(_("hint_workers, page_size, max_moves and review_worlds must be at least 1"))
+        if self.store_batch < 1:
+            raise ValueError(_("{name} must be at least 1", name="store_batch"))
         if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
             raise ValueError(_("sqlite_synchronous must be one of {values}", values=", ".join(SQLITE_SYNCHRONOUS)))
         if not 0.1 <= self.bus_heartbeat <= 10:
