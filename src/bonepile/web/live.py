@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import json
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
+
+import orjson
 
 from bonepile.ai.base import make_agent
 from bonepile.core.errors import IllegalMoveError
@@ -56,6 +57,7 @@ from bonepile.web.views import (
     SeatInfo,
     Table,
     move_words,
+    sharing,
     shown_name,
     sides_json,
     view,
@@ -499,17 +501,20 @@ class GameSession:
             return seat if seat is not None and self.seats[seat].kind == "human" else None
         return spec
 
-    def view(self, spec: SeatSpec) -> dict[str, Any]:
+    def view(self, spec: SeatSpec, table: Table | None = None) -> dict[str, Any]:
+        """The view of ``spec``'s seat; ``table``: this state's ``table()`` in the current language, when the
+        caller has it already (``publish`` makes it once for every seat)."""
         seat = self.resolve(spec)
+        table = self.table() if table is None else table
         pause = self.pause
         if pause is not None:
             # Between hands every seat sees the ended hand's final position (the next one is not shown yet).
-            answer = view(self.table(), self._ended_observation(pause, 0 if seat is None else seat), seat)
+            answer = view(table, self._ended_observation(pause, 0 if seat is None else seat), seat)
             answer["between_hands"] = self.between_hands_json(pause)
             return answer
         observation = self.game.observation(0 if seat is None else seat)
         bonus_of = self.game.move_bonus if seat is not None and self.game.to_move == seat else None
-        answer = view(self.table(), observation, seat, bonus_of)
+        answer = view(table, observation, seat, bonus_of)
         answer["between_hands"] = None
         if seat is not None and len(self.humans) == 1:
             answer["can_undo"] = not self.over and self.undo_refusal(seat) is None
@@ -566,15 +571,28 @@ class GameSession:
     def publish(self, cause: str, only: Sequence[Listener] | None = None) -> None:
         """Queue the new view on every socket of the game, or on ``only`` those (with the lock held, after
         the commit). Each distinct view is built and encoded once, however many sockets share it: a view is of
-        a seat and in a language, each socket's own (the task publishing may be another reader's)."""
+        a seat and in a language, each socket's own (the task publishing may be another reader's). What the
+        seats' views have in common (the table, the board, the log) is made once for all of them (``sharing``).
+        """
         cache: dict[tuple[int | None, str], str] = {}
-        for listener in self.listeners if only is None else only:
-            seat = self.resolve(listener.spec)
-            key = (seat, listener.language)
-            if key not in cache:
-                with using(listener.language):
-                    cache[key] = json.dumps({"type": "view", "cause": cause, "view": self.view(seat)})
-            listener.offer(cache[key])
+        tables: dict[str, Table] = {}
+        with sharing():
+            for listener in self.listeners if only is None else only:
+                seat = self.resolve(listener.spec)
+                key = (seat, listener.language)
+                if key not in cache:
+                    with using(listener.language):
+                        table = tables.get(listener.language)
+                        if table is None:
+                            table = tables[listener.language] = self.table()
+                        cache[key] = encoded({"type": "view", "cause": cause, "view": self.view(seat, table)})
+                listener.offer(cache[key])
+
+
+def encoded(message: dict[str, Any]) -> str:
+    """A message as the JSON text a socket sends. orjson, since encoding every seat's view of every move
+    was a large part of what a move cost the server (docs/performance.md); the text is JSON all the same."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def check_not_paused(session: GameSession) -> None:

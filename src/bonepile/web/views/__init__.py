@@ -25,16 +25,18 @@ is made: a cache of texts keys on the language.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar, cast
 
 from bonepile.ai.reasons import Reason
 from bonepile.core.protocol import Deal, Move, Observation, Rules
 from bonepile.games import game_kind, load
-from bonepile.i18n import N_, _
+from bonepile.i18n import N_, _, current
 
 PROTOCOL = 1
 """The version of docs/web-protocol.md that this server speaks."""
@@ -43,6 +45,51 @@ BonusOf = Callable[[Move], object | None]
 """The engine's ``Game.move_bonus`` for the position the observation was taken in."""
 
 EventT = TypeVar("EventT")
+ValueT = TypeVar("ValueT")
+
+_Shared = dict[Hashable, tuple[tuple[object, ...], Any]]
+_shared: ContextVar[_Shared | None] = ContextVar("shared_view_parts", default=None)
+
+
+@contextlib.contextmanager
+def sharing() -> Iterator[None]:
+    """Within it, the views being made share the parts they have in common (``shared``).
+
+    Why: a change is pushed to every seat of a game at once, and most of a
+    view (the board, the log, the hands' summaries, the names) is public and
+    the same for each seat; made once instead of once a seat, a move costs the
+    server a fraction of what it did. Used around the views of one state of one
+    game (``GameSession.publish``), and never across a change: what is shared
+    is keyed on the very objects it is made from, and lives only as long as
+    this block.
+    """
+    token = _shared.set({})
+    try:
+        yield
+    finally:
+        _shared.reset(token)
+
+
+def shared(kind: str, values: Hashable, objects: tuple[object, ...], make: Callable[[], ValueT]) -> ValueT:
+    """``make()``, or what it made earlier within ``sharing()`` from the same inputs (outside, always made).
+
+    The inputs of ``make`` are named by ``values`` (compared by value: names,
+    the language) and ``objects`` (immutable objects such as an observation's
+    events, compared by identity, which is cheap however long they are: they
+    are kept with what was made, so no other object can take their place).
+    Only public inputs go in, never a seat's own (its tiles, its legal moves):
+    what is made is the same for every seat. Nobody changes it after.
+    """
+    memo = _shared.get()
+    if memo is None:
+        return make()
+    key = (kind, values, *map(id, objects))
+    found = memo.get(key)
+    if found is not None and all(kept is given for kept, given in zip(found[0], objects, strict=True)):
+        return cast(ValueT, found[1])
+    value = make()
+    memo[key] = (objects, value)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -368,10 +415,16 @@ def statuses(
     describe: Callable[[list[EventT]], str],
 ) -> list[str]:
     """Each seat's status: its latest turn in words, or what it is doing now if it is to move."""
+    described = shared(
+        "turns described",
+        current(),
+        (runs,),
+        lambda: {seat: describe(run) for seat, (run, _latest) in runs.items() if run},
+    )
     statuses = []
     for seat, info in enumerate(table.seats):
-        run, latest = runs.get(seat, ([], False))
-        done = describe(run) if run else ""
+        _run, latest = runs.get(seat, ([], False))
+        done = described.get(seat, "")
         if seat != to_move:
             statuses.append(done)
             continue

@@ -25,6 +25,7 @@ from bonepile.web.views import (
     by_player,
     is_you,
     joined,
+    shared,
     side_name,
     signed,
     statuses,
@@ -280,11 +281,45 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
                     "moves": by_tile.get(tile, []),
                 }
             )
+    # What every seat's view of this state shares is made once for them all (``shared``).
+    language = current()
+    names = tuple(info.name for info in table.seats)
+    events = obs.events
+    log = shared(
+        "dominoes log",
+        (names, scoring, language),
+        (events,),
+        lambda: [_dominoes_log_entry(table.name(event.player), event, scoring, language) for event in events],
+    )
+    runs = shared("dominoes turns", (), (events,), lambda: turn_runs((event.player, event.move) for event in events))
+    summaries = shared(
+        "dominoes summaries",
+        (names, language),
+        (*obs.past_hands, obs.hand_over),  # each outcome is the match's own object, every view alike
+        lambda: [
+            _dominoes_summary(table, obs.rules, n, outcome)
+            for n, outcome in enumerate([*obs.past_hands, *([obs.hand_over] if obs.hand_over else [])], start=1)
+        ],
+    )
+    return Parts(
+        hand_number=obs.hand_number,
+        stock={"name": "boneyard", "count": obs.boneyard_size, "note": _boneyard_note(obs)},
+        your_tiles=your_tiles,
+        legal_moves=[_dominoes_move(move, obs) for move in legal],
+        board=shared("dominoes board", (obs.line, scoring), (events,), lambda: _dominoes_board(obs, scoring)),
+        log=log,
+        statuses=statuses(table, viewer, obs.to_move, runs, _dominoes_describe),
+        summaries=summaries,
+    )
+
+
+def _dominoes_board(obs: dominoes.Observation, scoring: bool) -> dict[str, Any]:
+    """The board as the view shows it: public, the same for every seat."""
     line = [
         {"tile": str(dominoes.Tile(left, right)), "left": left, "right": right, "double": left == right}
         for left, right in obs.line
     ]
-    board = {
+    return {
         "line": line,
         "ends": None if obs.ends is None else list(obs.ends),
         "opening_index": obs.opening_index,
@@ -297,20 +332,6 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         "open_ends": [{"end": end.value, "number": number} for end, number in obs.open_ends],
         "count": obs.count if scoring else None,
     }
-    language = current()
-    log = [_dominoes_log_entry(table.name(event.player), event, scoring, language) for event in obs.events]
-    runs = turn_runs((event.player, event.move) for event in obs.events)
-    outcomes = list(obs.past_hands) + ([obs.hand_over] if obs.hand_over is not None else [])
-    return Parts(
-        hand_number=obs.hand_number,
-        stock={"name": "boneyard", "count": obs.boneyard_size, "note": _boneyard_note(obs)},
-        your_tiles=your_tiles,
-        legal_moves=[_dominoes_move(move, obs) for move in legal],
-        board=board,
-        log=log,
-        statuses=statuses(table, viewer, obs.to_move, runs, _dominoes_describe),
-        summaries=[_dominoes_summary(table, obs.rules, n, outcome) for n, outcome in enumerate(outcomes, start=1)],
-    )
 
 
 def move_words(name: str, move: Move, deal: Deal) -> str:
