@@ -18,7 +18,7 @@ from typing import Any
 from bonepile import mexican_train as mt
 from bonepile.core.protocol import Deal, Move, Observation
 from bonepile.i18n import N_, _, current, n_, p_
-from bonepile.web.views import BonusOf, Face, Parts, Table, by_player, is_you, joined, statuses, turn_runs
+from bonepile.web.views import BonusOf, Face, Parts, Table, by_player, is_you, joined, shared, statuses, turn_runs
 
 FACE = Face(layout="trains", tile="domino", low_wins=True, goal="rounds", goal_option="rounds", art=("12-12", "12-7"))
 
@@ -438,9 +438,20 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
     }
     names = tuple(info.name for info in table.seats)
     language = current()
-    log = [_log_entry(names, event, language) for event in obs.events]
-    runs = turn_runs((event.player, event) for event in obs.events)
-    outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
+    # What every seat's view of this state shares is made once for them all (``shared``). Each seat's
+    # observation has its own tuple of the (public) events: they are compared by value.
+    events = obs.events
+    log = shared(
+        "mexican train log", (names, language, events), (), lambda: [_log_entry(names, e, language) for e in events]
+    )
+    runs = shared("mexican train turns", events, (), lambda: turn_runs((event.player, event) for event in events))
+    ended = (*obs.past_rounds, obs.round_over)
+    summaries = shared(
+        "mexican train summaries",
+        (names, language),
+        ended,  # each outcome is the match's own object, every view alike
+        lambda: [_summary(table, rules, summary) for summary in ended if summary is not None],
+    )
     return Parts(
         hand_number=obs.round_number,
         stock={"name": "boneyard", "count": obs.boneyard_size, "note": None},
@@ -449,7 +460,7 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         board=board,
         log=log,
         statuses=statuses(table, viewer, obs.to_move, runs, _describe),
-        summaries=[_summary(table, rules, summary) for summary in outcomes],
+        summaries=summaries,
     )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from bonepile import triominoes
 from bonepile.core.protocol import Deal, Move, Observation
 from bonepile.i18n import N_, _, current, n_, p_
-from bonepile.web.views import BonusOf, Face, Parts, Table, by_player, joined, signed, statuses, turn_runs
+from bonepile.web.views import BonusOf, Face, Parts, Table, by_player, joined, shared, signed, statuses, turn_runs
 
 _SQRT3_2 = math.sqrt(3) / 2
 
@@ -413,6 +413,22 @@ def _edge_index(board: Iterable[triominoes.Move]) -> dict[frozenset[tuple[int, i
     return by_edge
 
 
+def _triominoes_log(table: Table, events: Sequence[triominoes.Event], language: str) -> list[dict[str, Any]]:
+    """The round's log: public, the same for every seat."""
+    beside = triominoes.placed_beside(
+        event.move for event in events if event.kind is triominoes.EventKind.PLACE and event.move
+    )
+    return [
+        _triominoes_log_entry(
+            table.name(event.player),
+            event,
+            beside.get(event.move.place, ()) if event.move is not None and event.move.place is not None else (),
+            language,
+        )
+        for event in events
+    ]
+
+
 def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: BonusOf | None) -> Parts:
     """The Tri-Ominos parts of a view; ``bonus_of`` names the bonus of each of the viewer's legal placements."""
     if not isinstance(observation, triominoes.Observation):
@@ -467,20 +483,18 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         "draws_this_turn": obs.draws_this_turn,
         "max_draws": obs.rules.max_draws,
     }
-    beside = triominoes.placed_beside(
-        event.move for event in obs.events if event.kind is triominoes.EventKind.PLACE and event.move
-    )
+    # What every seat's view of this state shares is made once for them all (``shared``). Each seat's
+    # observation has its own tuple of the (public) events: they are compared by value.
     language = current()
-    log = [
-        _triominoes_log_entry(
-            table.name(event.player),
-            event,
-            beside.get(event.move.place, ()) if event.move is not None and event.move.place is not None else (),
-            language,
-        )
-        for event in obs.events
-    ]
-    runs = turn_runs((event.player, event) for event in obs.events if event.kind in _TURN_EVENTS)
+    names = tuple(info.name for info in table.seats)
+    events = obs.events
+    log = shared("triominoes log", (names, language, events), (), lambda: _triominoes_log(table, events, language))
+    runs = shared(
+        "triominoes turns",
+        events,
+        (),
+        lambda: turn_runs((event.player, event) for event in events if event.kind in _TURN_EVENTS),
+    )
     outcomes = list(obs.past_rounds) + ([obs.round_over] if obs.round_over is not None else [])
     return Parts(
         hand_number=obs.round_number,
