@@ -309,28 +309,37 @@ class Plan:
     max_moves: int | None
 
 
-async def run(server: Server | None, base: str, plan: Plan, tick: Callable[[float, int], None]) -> dict[str, Any]:
-    """One run: open ``plan.rooms`` rooms, start them, warm up, measure; ``tick(seconds, moves)`` while measuring."""
+def servers_cpu(servers: list[Server]) -> float:
+    """The CPU seconds of every server process of a side (NaN for a server this bench did not start)."""
+    return sum(cpu_seconds(server.pid) for server in servers) if servers else float("nan")
+
+
+async def run(
+    servers: list[Server], bases: list[str], plan: Plan, tick: Callable[[float, int], None]
+) -> dict[str, Any]:
+    """One run: open ``plan.rooms`` rooms, start them, warm up, measure; ``tick(seconds, moves)`` while measuring.
+    With several processes (``bases``), room ``i`` is opened and played on process ``i`` modulo their number."""
     stats = Stats(max_moves=plan.max_moves)
     rng = random.Random(plan.seed)
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
-        rooms = [await open_room(http, base, plan.game, plan.players) for _ in range(plan.rooms)]
+        where = [bases[index % len(bases)] for index in range(plan.rooms)]
+        rooms = [await open_room(http, base, plan.game, plan.players) for base in where]
         tasks = []
-        for room in rooms:
+        for base, room in zip(where, rooms, strict=True):
             for seat in range(plan.players):
                 ready = asyncio.Event()
                 bot = player(base, room, seat, stats, http, rng, ready, plan.think)
                 tasks.append(asyncio.create_task(bot))
                 await ready.wait()
-        for room in rooms:
+        for base, room in zip(where, rooms, strict=True):
             answer = await http.post(
                 f"{base}/api/rooms/{room.id}/start", headers={"Authorization": f"Bearer {room.host}"}
             )
             answer.raise_for_status()
         await asyncio.sleep(1.0 + 2 * plan.think)  # warm-up: every room under way
         load_before = os.getloadavg()[0]
-        server_cpu = cpu_seconds(server.pid) if server is not None else float("nan")
+        server_cpu = servers_cpu(servers)
         client_cpu = time.process_time()
         stats.measuring = True
         started = time.monotonic()
@@ -340,7 +349,7 @@ async def run(server: Server | None, base: str, plan: Plan, tick: Callable[[floa
                 await asyncio.wait_for(stats.enough.wait(), timeout=min(0.25, plan.seconds - elapsed))
         stats.measuring = False
         elapsed = time.monotonic() - started
-        server_cpu = (cpu_seconds(server.pid) if server is not None else float("nan")) - server_cpu
+        server_cpu = servers_cpu(servers) - server_cpu
         client_cpu = time.process_time() - client_cpu
         tick(plan.seconds, stats.moves)
         for task in tasks:
@@ -490,6 +499,11 @@ def main() -> int:
     parser.add_argument("--db", metavar="URL", help="the server's database (default: a fresh SQLite file)")
     parser.add_argument("--redis", metavar="URL", help="give the server this Redis bus")
     parser.add_argument("--baseline", metavar="REV", help="also run a server on git revision REV, in turns")
+    parser.add_argument(
+        "--processes",
+        metavar="COUNTS",
+        help="sides of this many server processes each, in turns (e.g. 2,1), on --db (PostgreSQL) and --redis",
+    )
     parser.add_argument("--repeats", type=int, help="rounds of every N (default 1; 3 with --baseline)")
     parser.add_argument("--profile", metavar="FILE", help="run this tree's server under cProfile, written to FILE")
     parser.add_argument("--stop-over-budget", action="store_true", help="skip the larger N once p95 > 100 ms")
@@ -502,35 +516,56 @@ def main() -> int:
             raise SystemExit(f"traffic stays on this machine: {url} is not on 127.0.0.1")
     if args.baseline and (args.db or args.redis or args.url):
         raise SystemExit("--baseline runs two servers on fresh SQLite files: leave out --db, --redis and --url")
+    processes = [int(count) for count in args.processes.split(",")] if args.processes else []
+    if processes and (args.baseline or args.url or args.profile):
+        raise SystemExit("--processes runs this tree's servers: leave out --baseline, --url and --profile")
+    if any(count > 1 for count in processes) and not ((args.db or "").startswith("postgresql") and args.redis):
+        raise SystemExit("several processes share a game only through PostgreSQL (--db) and Redis (--redis)")
+    if any(count < 1 for count in processes):
+        raise SystemExit("--processes: each side has at least one process")
     if args.hint_flood:
         return flood_main(args)
     sweep = [int(n) for n in args.rooms.split(",")]
-    repeats = args.repeats or (3 if args.baseline else 1)
+    repeats = args.repeats or (3 if args.baseline or len(processes) > 1 else 1)
     began = time.monotonic()
     load_start = load_text()
     runs: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="bonepile-bench-") as temporary:
         folder = Path(temporary)
-        sides: list[tuple[str, Server | None, str]] = []
+        sides: list[tuple[str, list[Server], list[str]]] = []
         try:
             if args.url:
-                sides.append(("server", None, args.url))
+                sides.append(("server", [], [args.url]))
+            elif processes:
+                for count in processes:  # each side its own processes, all on the one database and Redis
+                    group = [
+                        Server(
+                            f"{count}p/{n}",
+                            HERE / "src",
+                            folder / f"{count}p-{n}",
+                            db_url=args.db,
+                            redis_url=args.redis,
+                        )
+                        for n in range(count)
+                    ]
+                    sides.append((f"{count} proc", group, [server.base for server in group]))
             else:
                 now = Server(
                     "now", HERE / "src", folder / "now", db_url=args.db, redis_url=args.redis, profile=args.profile
                 )
-                sides.append(("now", now, now.base))
+                sides.append(("now", [now], [now.base]))
             if args.baseline:
                 src = baseline_tree(args.baseline)
                 sha = src.parent.name[:7]  # the cache folder is named by the revision's hash
                 then = Server(f"at {sha}", src, folder / "then")
-                sides.append((f"at {sha}", then, then.base))
+                sides.append((f"at {sha}", [then], [then.base]))
             pace = f"bots think {args.think:g} s" if args.think else "bots move at once"
             store = "PostgreSQL" if (args.db or "").startswith("postgresql") else "SQLite"
             store += " + Redis" if args.redis else ""
+            layout = "server processes as each side says" if processes else "one server a side"
             print(
                 f"bench/rooms.py: {args.game}, {args.players} human seats a room, {pace}, {args.seconds:g} s a run, "
-                f"{repeats} round(s), one server a side, {store}; {os.cpu_count()} CPUs, load average {load_start}"
+                f"{repeats} round(s), {layout}, {store}; {os.cpu_count()} CPUs, load average {load_start}"
             )
             if args.baseline:
                 print(f"baseline {args.baseline} = {sides[-1][0]} (src from git archive)")
@@ -560,7 +595,7 @@ def main() -> int:
                 for index, plan in enumerate(plans):
                     round_number = index // len(sweep)
                     order = sides if round_number % 2 == 0 else sides[::-1]
-                    for label, server, base in order:
+                    for label, servers, bases in order:
                         if time.monotonic() - began > args.time_limit:
                             print(f"{label:>10} {plan.rooms:>5}  skipped: past --time-limit {args.time_limit:g} s")
                             done[0] += plan.seconds
@@ -574,7 +609,7 @@ def main() -> int:
                                 bar, completed=done[0] + elapsed, description=f"{label}: {rooms} rooms, {moves} moves"
                             )
 
-                        result = asyncio.run(run(server, base, plan, tick)) | {"side": label, "round": round_number}
+                        result = asyncio.run(run(servers, bases, plan, tick)) | {"side": label, "round": round_number}
                         done[0] += plan.seconds
                         runs.append(result)
                         if result["p95_ms"] > BUDGET_MS:
@@ -589,10 +624,10 @@ def main() -> int:
                             flush=True,
                         )
         finally:
-            for _label, server, _base in sides:
-                if server is not None:
+            for _label, servers, _bases in sides:
+                for server in servers:
                     server.stop()
-    summary = summarize(runs, sweep, [label for label, _server, _base in sides])
+    summary = summarize(runs, sweep, [label for label, _servers, _bases in sides])
     load_end = load_text()
     print(f"load average at the end: {load_end}")
     if args.profile:
@@ -637,7 +672,7 @@ def summarize(runs: list[dict[str, Any]], sweep: list[int], labels: list[str]) -
     pairs: list[dict[str, Any]] = []
     if len(labels) == 2:
         now, then = labels
-        print(f"median of the runs; ratios: now / {then}, the median of the rounds' pairs")
+        print(f"median of the runs; ratios: {now} / {then}, the median of the rounds' pairs")
         for count in sweep:
             rounds = sorted({r["round"] for r in runs if r["rooms"] == count})
             speed, p95 = [], []
