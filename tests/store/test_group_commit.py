@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from async_helpers import run_alone
 from postgres_helpers import database_for
 from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
@@ -122,7 +123,7 @@ def test_the_writer_gathers_the_saves_that_arrive_while_a_commit_runs(store: Gam
         return await asyncio.gather(first, *rest, return_exceptions=True)
 
     try:
-        results = asyncio.run(play())
+        results = run_alone(play)
     finally:
         writer.close()
     assert sizes == [1, 5]
@@ -143,7 +144,7 @@ def test_the_writer_raises_each_saves_own_error(store: GameStore) -> None:
             await writer.save(Save("no-such-game", (), "playing"))
 
     try:
-        asyncio.run(play())
+        run_alone(play)
     finally:
         writer.close()
     assert store.get(game.id).moves == ("6-6",)
@@ -161,7 +162,7 @@ def test_a_closed_writer_has_written_what_waited_and_takes_no_more(store: GameSt
         with pytest.raises(RuntimeError):
             await writer.save(Save(games[0].id, (), "playing"))
 
-    asyncio.run(queue_and_close())
+    run_alone(queue_and_close)
     assert all(store.get(game.id).moves == ("6-6",) for game in games)
 
 

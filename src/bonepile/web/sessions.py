@@ -22,7 +22,7 @@ from typing import Any
 
 from bonepile.ai.base import make_agent
 from bonepile.core.errors import BonepileError
-from bonepile.core.protocol import Observation
+from bonepile.core.protocol import Move, Observation
 from bonepile.core.seeds import move_seed as agent_seed
 from bonepile.i18n import _, using
 from bonepile.i18n import current as current_language
@@ -328,6 +328,10 @@ class SessionManager:
             session.restore(published)
             self._refresh(session)
             raise
+        except KeyError:  # the stored game is gone: abandoned through another process
+            session.restore(published)
+            self._refresh(session)
+            raise unknown_game(session.id) from None
         except asyncio.CancelledError:
             session.restore(published)
             raise
@@ -531,33 +535,27 @@ class SessionManager:
         self, session: GameSession, seat: int, text: str, move_number: int, *, answer: bool = True
     ) -> tuple[Played, dict[str, Any] | None]:
         """Check and play a human seat's move, commit it, push it; answer the move and (with ``answer``)
-        the seat's new view."""
+        the seat's new view.
+
+        With other processes on the database the move is checked against the game in memory first, without
+        reading the database: its save is conditional on the version it was checked against, so a move
+        checked on a state another process has moved past is never stored (``StaleWrite``: caught up, and
+        checked again). Only a refusal is made sure of first: the game is read from the database, and if it
+        had moved on the move is checked again against that. So no move costs a read, and every answer is of
+        the stored game.
+        """
         for _attempt in range(3):
             async with session.lock:
-                self._catch_up(session)
-                if session.over:
-                    raise ApiError(409, "game_over", _("the game is over"))
-                self._check_number(session, move_number)
-                self._check_length(session)
-                _check_not_paused(session)
-                to_move = session.seat_to_move()
-                if to_move != seat:
-                    name = session.seats[to_move].name
-                    if is_you(name):
-                        # TRANSLATORS: {seat} is the seat number a move was sent for (counted from 0).
-                        message = _("it is your turn, not seat {seat}'s", seat=seat)
-                    else:
-                        # TRANSLATORS: {player} is the name of the player to move; {seat} the seat number a move
-                        # was sent for (counted from 0).
-                        message = _("it is {player}'s turn, not seat {seat}'s", player=name, seat=seat)
-                    raise ApiError(409, "not_your_turn", message)
+                if session.abandoned:
+                    raise unknown_game(session.id)
                 try:
-                    move = session.game.parse_move(text)
-                except BonepileError as error:
-                    raise move_error(error) from None
-                if move not in session.game.legal_moves():
-                    # TRANSLATORS: {move} is the move as the client sent it, in quotes (move notation).
-                    raise ApiError(400, "illegal_move", _("illegal move {move}", move=repr(text)))
+                    move = self._checked_move(session, seat, text, move_number)
+                except ApiError:
+                    version = session.version
+                    self._catch_up(session)
+                    if session.version == version:
+                        raise  # refused by the stored game itself
+                    continue  # another process had moved: check it again against what it did
                 published = session.mark()
                 played = session.apply(seat, move)
                 try:
@@ -567,6 +565,34 @@ class SessionManager:
                 self._changed(session, "move")
                 return played, session.view(seat) if answer else None
         raise ApiError(409, "stale_move", _("the game moved on while this move was being played"))
+
+    def _checked_move(self, session: GameSession, seat: int, text: str, move_number: int) -> Move:
+        """The move ``text`` of ``seat``, if the game in memory allows it now; else the ``ApiError`` that says
+        why not (lock held)."""
+        if session.over:
+            raise ApiError(409, "game_over", _("the game is over"))
+        self._check_number(session, move_number)
+        self._check_length(session)
+        _check_not_paused(session)
+        to_move = session.seat_to_move()
+        if to_move != seat:
+            name = session.seats[to_move].name
+            if is_you(name):
+                # TRANSLATORS: {seat} is the seat number a move was sent for (counted from 0).
+                message = _("it is your turn, not seat {seat}'s", seat=seat)
+            else:
+                # TRANSLATORS: {player} is the name of the player to move; {seat} the seat number a move
+                # was sent for (counted from 0).
+                message = _("it is {player}'s turn, not seat {seat}'s", player=name, seat=seat)
+            raise ApiError(409, "not_your_turn", message)
+        try:
+            move = session.game.parse_move(text)
+        except BonepileError as error:
+            raise move_error(error) from None
+        if move not in session.game.legal_moves():
+            # TRANSLATORS: {move} is the move as the client sent it, in quotes (move notation).
+            raise ApiError(400, "illegal_move", _("illegal move {move}", move=repr(text)))
+        return move
 
     def _check_length(self, session: GameSession) -> None:
         if session.move_number >= self.settings.max_moves:
