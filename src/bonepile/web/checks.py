@@ -13,12 +13,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bonepile.core.errors import BonepileError
-from bonepile.core.protocol import Game
+from bonepile.core.protocol import Game, Move
 from bonepile.games import GameKind, game_kind
 from bonepile.i18n import N_, _, n_
 from bonepile.web import catalog
-from bonepile.web.errors import ApiError, decimal
+from bonepile.web.errors import ApiError, decimal, move_error
+from bonepile.web.live import GameSession, check_not_paused
 from bonepile.web.settings import Settings
+from bonepile.web.views import is_you
 
 
 def checked_time_limit(
@@ -173,3 +175,50 @@ def checked_seats(
             default = N_("Computer") if machines == 1 else N_("Computer {number}").format(number=number)
         chosen.append({"kind": kind, "name": checked_name(seat.get("name"), default, number - 1), "level": level})
     return chosen
+
+
+def checked_move(session: GameSession, seat: int, text: str, move_number: int, max_moves: int) -> Move:
+    """The move ``text`` of ``seat``, if the game in memory allows it now; else the ``ApiError`` that says
+    why not (the game's lock held)."""
+    if session.over:
+        raise ApiError(409, "game_over", _("the game is over"))
+    check_number(session, move_number)
+    if session.move_number >= max_moves:
+        raise ApiError(
+            409, "move_limit", _("this game has reached {count} moves, the most a game may have", count=max_moves)
+        )
+    check_not_paused(session)
+    to_move = session.seat_to_move()
+    if to_move != seat:
+        name = session.seats[to_move].name
+        if is_you(name):
+            # TRANSLATORS: {seat} is the seat number a move was sent for (counted from 0).
+            message = _("it is your turn, not seat {seat}'s", seat=seat)
+        else:
+            # TRANSLATORS: {player} is the name of the player to move; {seat} the seat number a move
+            # was sent for (counted from 0).
+            message = _("it is {player}'s turn, not seat {seat}'s", player=name, seat=seat)
+        raise ApiError(409, "not_your_turn", message)
+    try:
+        move = session.game.parse_move(text)
+    except BonepileError as error:
+        raise move_error(error) from None
+    if move not in session.game.legal_moves():
+        # TRANSLATORS: {move} is the move as the client sent it, in quotes (move notation).
+        raise ApiError(400, "illegal_move", _("illegal move {move}", move=repr(text)))
+    return move
+
+
+def check_number(session: GameSession, move_number: int | None) -> None:
+    """A move or an undo sent from the view of another move number than the game's is refused."""
+    if move_number is not None and move_number != session.move_number:
+        raise ApiError(
+            409,
+            "stale_move",
+            # TRANSLATORS: {number} is the game's move number now, {sent} the one the client's view was of.
+            _(
+                "the game is at move {number}, not {sent}: it has moved on since that view",
+                number=session.move_number,
+                sent=move_number,
+            ),
+        )

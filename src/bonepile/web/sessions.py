@@ -22,7 +22,7 @@ from typing import Any
 
 from bonepile.ai.base import make_agent
 from bonepile.core.errors import BonepileError
-from bonepile.core.protocol import Move, Observation
+from bonepile.core.protocol import Observation
 from bonepile.core.seeds import move_seed as agent_seed
 from bonepile.i18n import _, using
 from bonepile.i18n import current as current_language
@@ -31,6 +31,8 @@ from bonepile.store.db import PLAYING, GameStore, Save, StaleWrite, StoredGame
 from bonepile.web import catalog
 from bonepile.web.bus import LocalBus
 from bonepile.web.checks import (
+    check_number,
+    checked_move,
     checked_name,
     checked_rules,
     checked_seats,
@@ -38,7 +40,7 @@ from bonepile.web.checks import (
     clean_name,
     read_cursor,
 )
-from bonepile.web.errors import ApiError, bad_seat, move_error, unknown_game
+from bonepile.web.errors import ApiError, bad_seat, unknown_game
 from bonepile.web.guards import HintPool
 from bonepile.web.live import (
     ROOM_HAND_WAIT,
@@ -64,7 +66,6 @@ from bonepile.web.times import iso_ms
 from bonepile.web.times import now as _now
 from bonepile.web.views import (
     hint_reasons,
-    is_you,
 )
 
 log = logging.getLogger(__name__)
@@ -549,7 +550,7 @@ class SessionManager:
                 if session.abandoned:
                     raise unknown_game(session.id)
                 try:
-                    move = self._checked_move(session, seat, text, move_number)
+                    move = checked_move(session, seat, text, move_number, self.settings.max_moves)
                 except ApiError:
                     version = session.version
                     self._catch_up(session)
@@ -566,56 +567,6 @@ class SessionManager:
                 return played, session.view(seat) if answer else None
         raise ApiError(409, "stale_move", _("the game moved on while this move was being played"))
 
-    def _checked_move(self, session: GameSession, seat: int, text: str, move_number: int) -> Move:
-        """The move ``text`` of ``seat``, if the game in memory allows it now; else the ``ApiError`` that says
-        why not (lock held)."""
-        if session.over:
-            raise ApiError(409, "game_over", _("the game is over"))
-        self._check_number(session, move_number)
-        self._check_length(session)
-        _check_not_paused(session)
-        to_move = session.seat_to_move()
-        if to_move != seat:
-            name = session.seats[to_move].name
-            if is_you(name):
-                # TRANSLATORS: {seat} is the seat number a move was sent for (counted from 0).
-                message = _("it is your turn, not seat {seat}'s", seat=seat)
-            else:
-                # TRANSLATORS: {player} is the name of the player to move; {seat} the seat number a move
-                # was sent for (counted from 0).
-                message = _("it is {player}'s turn, not seat {seat}'s", player=name, seat=seat)
-            raise ApiError(409, "not_your_turn", message)
-        try:
-            move = session.game.parse_move(text)
-        except BonepileError as error:
-            raise move_error(error) from None
-        if move not in session.game.legal_moves():
-            # TRANSLATORS: {move} is the move as the client sent it, in quotes (move notation).
-            raise ApiError(400, "illegal_move", _("illegal move {move}", move=repr(text)))
-        return move
-
-    def _check_length(self, session: GameSession) -> None:
-        if session.move_number >= self.settings.max_moves:
-            raise ApiError(
-                409,
-                "move_limit",
-                _("this game has reached {count} moves, the most a game may have", count=self.settings.max_moves),
-            )
-
-    @staticmethod
-    def _check_number(session: GameSession, move_number: int | None) -> None:
-        if move_number is not None and move_number != session.move_number:
-            raise ApiError(
-                409,
-                "stale_move",
-                # TRANSLATORS: {number} is the game's move number now, {sent} the one the client's view was of.
-                _(
-                    "the game is at move {number}, not {sent}: it has moved on since that view",
-                    number=session.move_number,
-                    sent=move_number,
-                ),
-            )
-
     async def undo(self, game_id: str, seat: int, move_number: int | None) -> tuple[int, dict[str, Any]]:
         session = self.get(game_id)
         async with session.lock:
@@ -626,7 +577,7 @@ class SessionManager:
             session.human_seat(seat)
             if session.humans != [seat]:
                 raise ApiError(409, "cannot_undo", _("undo is only for a table with one human player"))
-            self._check_number(session, move_number)
+            check_number(session, move_number)
             refusal = session.undo_refusal(seat)
             if refusal is not None:
                 # TRANSLATORS: {reason} is why this undo cannot be made (a sentence), {rule} the rule of undo.
