@@ -166,6 +166,8 @@ def test_a_closed_writer_has_written_what_waited_and_takes_no_more(store: GameSt
     assert all(store.get(game.id).moves == ("6-6",) for game in games)
 
 
-def test_a_batch_is_at_least_one_save(store: GameStore) -> None:
+def test_a_batch_is_at_least_one_save(tmp_path: Path) -> None:
+    store = GameStore(f"sqlite:///{tmp_path / 'games.db'}")
     with pytest.raises(ValueError):
         GroupWriter(store, batch=0)
+    store.close()

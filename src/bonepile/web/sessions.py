@@ -64,9 +64,7 @@ from bonepile.web.live import check_not_paused as _check_not_paused
 from bonepile.web.settings import Settings
 from bonepile.web.times import iso_ms
 from bonepile.web.times import now as _now
-from bonepile.web.views import (
-    hint_reasons,
-)
+from bonepile.web.views import hint_reasons
 
 log = logging.getLogger(__name__)
 
