@@ -307,6 +307,9 @@ class Plan:
     seed: int
     think: float
     max_moves: int | None
+    ai_rooms: int = 0
+    """Rooms of one bot and three AI seats (``--ai-level``) played beside the measured ones."""
+    ai_level: str = "expert"
 
 
 def servers_cpu(servers: list[Server]) -> float:
@@ -337,7 +340,14 @@ async def run(
                 f"{base}/api/rooms/{room.id}/start", headers={"Authorization": f"Bearer {room.host}"}
             )
             answer.raise_for_status()
-        await asyncio.sleep(1.0 + 2 * plan.think)  # warm-up: every room under way
+        phase: dict[str, Any] = {"name": None}
+        ai_rng = random.Random(plan.seed + 1_000_003)
+        ai_tasks = [
+            asyncio.create_task(ai_room(bases[index % len(bases)], http, phase, ai_rng, plan.ai_level))
+            for index in range(plan.ai_rooms)
+        ]
+        await asyncio.sleep(1.0 + 2 * plan.think + (2.0 if plan.ai_rooms else 0.0))  # warm-up: every room under way
+        phase["name"] = "measured"
         load_before = os.getloadavg()[0]
         server_cpu = servers_cpu(servers)
         client_cpu = time.process_time()
@@ -351,11 +361,13 @@ async def run(
         elapsed = time.monotonic() - started
         server_cpu = servers_cpu(servers) - server_cpu
         client_cpu = time.process_time() - client_cpu
+        phase["name"] = None
         tick(plan.seconds, stats.moves)
-        for task in tasks:
+        for task in tasks + ai_tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*tasks, *ai_tasks, return_exceptions=True)
     mover, others = sorted(stats.mover), sorted(stats.others)
+    ai_moves = sorted(phase.get("measured", []))
     return {
         "rooms": plan.rooms,
         "players": plan.players,
@@ -375,6 +387,9 @@ async def run(
         "server_cpu_ms_per_move": server_cpu * 1000 / stats.moves if stats.moves else float("nan"),
         "load_1min": [load_before, os.getloadavg()[0]],
         "errors": stats.errors,
+        "ai_rooms": plan.ai_rooms,
+        "ai_moves_per_s": len(ai_moves) / elapsed,
+        "ai_p50_ms": percentile(ai_moves, 0.50),
     }
 
 
@@ -509,7 +524,16 @@ def main() -> int:
     parser.add_argument("--stop-over-budget", action="store_true", help="skip the larger N once p95 > 100 ms")
     parser.add_argument("--time-limit", type=float, default=900.0, help="skip the runs left after this many s")
     parser.add_argument("--hint-flood", type=int, metavar="N", help="measure a room's AI under N clients' hints")
-    parser.add_argument("--ai-level", default="expert", help="the AI seats of the --hint-flood room (default expert)")
+    parser.add_argument(
+        "--ai-level", default="expert", help="the AI seats of the --hint-flood and --ai-rooms rooms (default expert)"
+    )
+    parser.add_argument(
+        "--ai-rooms",
+        type=int,
+        default=0,
+        metavar="K",
+        help="also play K rooms of 1 bot and 3 AI seats beside the measured rooms (their AI searching meanwhile)",
+    )
     args = parser.parse_args()
     for url in (args.url, args.db, args.redis):
         if url and "://" in url and not any(host in url for host in ("127.0.0.1", "localhost", "[::1]", ":///")):
@@ -575,7 +599,17 @@ def main() -> int:
             )
             print(header)
             plans = [
-                Plan(n, args.players, args.seconds, args.game, args.seed + r, args.think, args.max_moves)
+                Plan(
+                    n,
+                    args.players,
+                    args.seconds,
+                    args.game,
+                    args.seed + r,
+                    args.think,
+                    args.max_moves,
+                    args.ai_rooms,
+                    args.ai_level,
+                )
                 for r in range(repeats)
                 for n in sweep
             ]
@@ -623,6 +657,13 @@ def main() -> int:
                             f"{result['errors'] or '-'}",
                             flush=True,
                         )
+                        if plan.ai_rooms:
+                            print(
+                                f"{'':>10} beside them {plan.ai_rooms} rooms of 3 {plan.ai_level} AI seats: "
+                                f"{result['ai_moves_per_s']:.1f} AI moves/s, p50 {result['ai_p50_ms']:.0f} ms "
+                                f"(the server's ai_delay included)",
+                                flush=True,
+                            )
         finally:
             for _label, servers, _bases in sides:
                 for server in servers:

@@ -60,6 +60,13 @@ def register(name: str, factory: AgentFactory, game: str | None = None) -> None:
         _GAME_REGISTRY[(game, name)] = factory
 
 
+def searches(agent: Agent) -> bool:
+    """Whether ``agent`` searches, thinking for a good part of a second on a move: a server runs such an
+    agent in a worker process rather than beside its sockets. An agent says so with ``searches = True``
+    (``SeededAgent`` says no, the ISMCTS players yes); one that does not say is taken to be quick."""
+    return bool(getattr(agent, "searches", False))
+
+
 def _builtin(game: str) -> Mapping[str, str]:
     """The agents ``game``'s registry entry names (none for a game the registry does not know)."""
     if game not in games.game_names():
@@ -102,6 +109,8 @@ class SeededAgent:
     """Base for agents that break ties or choose at random from their own seeded generator."""
 
     name = "agent"
+    searches = False
+    """Whether a move takes a search (``searches``)."""
 
     def __init__(self, game: str, seed: int = 0) -> None:
         self.game = game

@@ -212,6 +212,7 @@ class ISMCTSPlayer(SeededAgent, Generic[S]):
     """
 
     name = "ismcts"
+    searches = True
 
     def __init__(
         self, game: str, seed: int, iterations: int | None, time_limit: float | None, exploration: float

@@ -1,34 +1,17 @@
-"""What stands between a client and the server's work: rate limits per client, the Host and Origin
-checks, and the hints' own worker pool.
-
-Why a pool of processes for hints: a hint runs the strongest AI, which is
-pure Python; in a thread it would hold the interpreter's lock against every
-room's AI player, so a flood of hints would slow every game. A separate
-process (``hint_workers`` of them) thinks beside the server instead, a queue
-of ``hint_queue`` bounds what may wait, and ``hint_timeout`` bounds how long
-a client waits for one (from when the workers are up: the first hint waits
-for them to start, which is not counted).
-"""
+"""What stands between a client and the server's work: rate limits per client and the Host and Origin
+checks (the hints' and the AI's worker processes: ``bonepile.web.workers``)."""
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
-import multiprocessing
-import os
-import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Collection
-from typing import TypeVar
+from collections.abc import Collection
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bonepile.i18n import N_, _
-from bonepile.web.errors import ApiError, decimal
-
-_T = TypeVar("_T")
+from bonepile.web.errors import ApiError
 
 RATE_LIMITED = {
     # TRANSLATORS: {seconds} is a whole number of seconds.
@@ -156,102 +139,3 @@ def same_origin(origin: str, host: str) -> bool:
     if ":" not in mine.rsplit("]", 1)[-1]:
         mine += f":{default}"
     return theirs == mine
-
-
-def _run(work: Callable[..., _T], *args: object) -> _T:
-    return work(*args)
-
-
-def _ready() -> bool:
-    return True
-
-
-def _follow_parent(parent: int) -> None:
-    """In a hint worker: leave as soon as the server that started it is gone (even killed by SIGKILL),
-    rather than wait for ever on a queue nobody writes to."""
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
-
-
-class HintPool:
-    """Hints computed in their own processes, a bounded queue before them, and a deadline on each."""
-
-    def __init__(self, workers: int, queue: int, timeout: float) -> None:
-        self.workers = workers
-        self.timeout = timeout
-        self._slots = asyncio.Semaphore(workers + queue)
-        self._executor: concurrent.futures.ProcessPoolExecutor | None = None
-        self._warming: concurrent.futures.Future[bool] | None = None
-
-    def _pool(self) -> concurrent.futures.ProcessPoolExecutor:
-        if self._executor is None:
-            # spawn, not fork: the server has threads (fork would copy their locks mid-use).
-            context = multiprocessing.get_context("spawn")
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_follow_parent, initargs=(os.getpid(),)
-            )
-        return self._executor
-
-    def warm(self) -> None:
-        """Start the workers now rather than at the first hint (``bonepile serve`` does)."""
-        self._warming = self._pool().submit(_ready)
-
-    async def run(self, work: Callable[..., _T], *args: object) -> _T:
-        """``work(*args)`` in a worker process (both must pickle), or ``503 hint_busy`` / ``hint_timeout``;
-        once more in fresh workers if a worker died meanwhile."""
-        for attempt in range(2):
-            try:
-                return await self._run_once(work, *args)
-            except concurrent.futures.process.BrokenProcessPool:
-                self._executor = None  # its workers are gone: the next attempt starts new ones
-                self._warming = None
-                if attempt:
-                    raise ApiError(503, "hint_busy", _("the hint worker stopped: try again")) from None
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    async def _run_once(self, work: Callable[..., _T], *args: object) -> _T:
-        if self._slots.locked():
-            raise ApiError(503, "hint_busy", _("the server is busy with other hints: try again in a moment"))
-        await self._slots.acquire()
-        try:
-            if self._executor is None or (self._warming is not None and not self._warming.done()):
-                if self._warming is None or self._executor is None:
-                    self.warm()
-                assert self._warming is not None
-                await asyncio.wrap_future(self._warming)  # the workers start (not counted in the deadline)
-            future = asyncio.get_running_loop().run_in_executor(self._pool(), _run, work, *args)
-        except BaseException:
-            self._slots.release()
-            raise
-        future.add_done_callback(self._finished)
-        try:
-            return await asyncio.wait_for(asyncio.shield(future), timeout=self.timeout)
-        except TimeoutError:
-            raise ApiError(
-                503, "hint_timeout", _("no hint within {seconds} s: try again", seconds=decimal(self.timeout))
-            ) from None
-
-    def _finished(self, future: asyncio.Future[_T]) -> None:
-        """A hint is done (answered, given up, or its worker gone): free its slot; its error, if any, was
-        either answered already or is of no one's concern any more."""
-        self._slots.release()
-        if not future.cancelled():
-            future.exception()
-
-    def close(self) -> None:
-        """Stop the workers (a hint being computed is given up)."""
-        executor, self._executor = self._executor, None
-        self._warming = None
-        if executor is None:
-            return
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.terminate()
-        for process in processes:
-            process.join(timeout=5)

@@ -41,7 +41,6 @@ from bonepile.web.checks import (
     read_cursor,
 )
 from bonepile.web.errors import ApiError, bad_seat, unknown_game
-from bonepile.web.guards import HintPool
 from bonepile.web.live import (
     ROOM_HAND_WAIT,
     TIMEOUT_AGENT,
@@ -65,6 +64,7 @@ from bonepile.web.settings import Settings
 from bonepile.web.times import iso_ms
 from bonepile.web.times import now as _now
 from bonepile.web.views import hint_reasons
+from bonepile.web.workers import AiPool, HintPool
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +132,8 @@ class SessionManager:
         self.watchers: list[Watcher] = []
         self._background: set[asyncio.Task[None]] = set()
         self.hints = HintPool(self.settings.hint_workers, self.settings.hint_queue, self.settings.hint_timeout)
+        self.thinkers = AiPool(self.settings.ai_workers)
+        """Where the AI seats choose: a search in a worker process, off the sockets' event loop."""
         self.store_error: str | None = None
         """Why the last write failed, while writes fail (None: the store is fine); /health shows it."""
         self.store_failed_at: datetime | None = None
@@ -179,6 +181,7 @@ class SessionManager:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.thinkers.close()
         await asyncio.to_thread(self.writer.close)
 
     def _load(self, stored: StoredGame) -> GameSession | None:
@@ -744,19 +747,20 @@ class SessionManager:
                     revision = session.revision
                     observation = session.game.observation(seat)
                     level = session.seats[seat].level
-                    assert level is not None
-                    agent = make_agent(level, session.name, agent_seed(session.seed, session.move_number, seat))
+                    assert level is not None  # an AI seat has one
+                    seed = agent_seed(session.seed, session.move_number, seat)
+                    agent = make_agent(level, session.name, seed)
                     pause = self.ai_delay
             if seat is None:
                 await asyncio.sleep(self.retry_pause())
                 continue
+            assert level is not None  # an AI seat has one
             try:
+                thinking = self.thinkers.choose(agent, level, session.name, seed, observation)
                 if pause > 0:
-                    _slept, move = await asyncio.gather(
-                        asyncio.sleep(pause), asyncio.to_thread(agent.choose, observation)
-                    )
+                    _slept, move = await asyncio.gather(asyncio.sleep(pause), thinking)
                 else:
-                    move = await asyncio.to_thread(agent.choose, observation)
+                    move = await thinking
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -39,6 +39,10 @@ class Settings:
     hint_workers: int = field(
         default=1, metadata={"help": N_("worker processes that compute hints (apart from the AI)")}
     )
+    ai_workers: int = field(
+        default=1,
+        metadata={"help": N_("worker processes in which the AI seats' searches think (0: in the server's threads)")},
+    )
     hint_queue: int = field(default=4, metadata={"help": N_("hints that may wait for a worker; more are refused")})
     hint_timeout: float = field(default=20.0, metadata={"help": N_("seconds a hint may take before it is given up")})
     hint_burst: int = field(default=5, metadata={"help": N_("hints one client may ask for at once")})
