@@ -390,6 +390,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 line = f"{side.label}: now vs at {args.baseline} ratio=" + (ratio.text() if ratio else "n/a")
                 print("  " + line, flush=True)
                 summary.append(line)
+            pairs_with_rev = zip(fasts, thens, strict=True) if fasts and thens else ()  # the compiled engine and REV
+            for (side, fast), (_, then) in pairs_with_rev:
+                ratio = pair_ratios(fast, then)
+                line = f"{side.label}: compiled vs at {args.baseline} ratio=" + (ratio.text() if ratio else "n/a")
+                print("  " + line, flush=True)
+                summary.append(line)
     finally:
         for worker in workers:
             worker.close()

@@ -308,6 +308,38 @@ def test_quick_encodings_give_the_vector_of_the_observation_read_afresh(game: st
             steps += 1
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_kept_encoding_follows_lines_of_play_that_part_from_one_position(players: int) -> None:
+    """Search reads copies of one round that go different ways (``Round.copy`` shares the played moves): an
+    encoding that kept one line's board must give a new encoding's vector and legal actions on the other
+    line, and back."""
+    spec = game_spec("triominoes")
+    rules = spec.rules("pressman", players)
+    kept = spec.encoding(rules)
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(3):
+        trunk = spec.new_game(rules, seed).round
+        while not trunk.is_over:
+            lines = [trunk.copy(), trunk.copy()]
+            for _ in range(rng.randrange(1, 4)):
+                for line in lines:
+                    if not line.is_over:
+                        line.play(rng.choice(line.legal_moves()))
+                for line in rng.sample(lines, len(lines)):
+                    holder = types.SimpleNamespace(round=line)  # what ``encode_in`` reads of a game
+                    fresh = spec.encoding(rules)
+                    for player in range(players):
+                        expected = fresh.encode(line.observation(player))
+                        assert np.array_equal(kept.encode_in(holder, player), expected)
+                    if not line.is_over:
+                        mover = line.observation(line.to_move)
+                        assert kept.legal_actions_in(holder) == fresh.legal_actions(mover)
+                    compared += 1
+            trunk.play(rng.choice(trunk.legal_moves()))
+    assert compared >= 100
+
+
 def test_encodings_hold_the_players_own_tiles_and_the_public_counts() -> None:
     env = envs.aec_env("dominoes", preset="draw", players=3)
     env.reset(seed=8)

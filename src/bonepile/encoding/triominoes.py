@@ -105,6 +105,18 @@ def _corner_points(place: Place) -> tuple[tuple[int, int], tuple[int, int], tupl
     return place.corner_points()
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _slot_row(place: Place, numbers: tuple[int, int, int]) -> Vector:
+    """A frontier slot's block for ``place`` with ``numbers`` at its corners (``NO_NUMBER`` for none): made
+    once per place and numbers, and never written to."""
+    row = np.zeros(25, dtype=np.float32)
+    row[:4] = (1, place.col, place.row, 1 if place.up else 0)
+    for corner, number in enumerate(numbers):
+        row[4 + corner * 7 + number] = 1
+    row.flags.writeable = False
+    return row
+
+
 def frontier(board: Sequence[Move]) -> tuple[Place, ...]:
     """The empty places sharing an edge with the layout, in place order; the origin alone on an empty board."""
     if board is _last_board[0]:
@@ -134,7 +146,12 @@ class _Board:
     """None for the blank start the first board is laid into."""
     vector: Vector
     """The layout and slots blocks (zeros elsewhere)."""
-    placed: set[Move]
+    move_ids: frozenset[int]
+    """The ids of ``board``'s move objects."""
+    taken: set[Place]
+    """The places of the board's tiles."""
+    rows: dict[Place, Vector]
+    """Each frontier place's slot block (``_slot_row``), whatever its slot."""
     numbers: dict[tuple[int, int], int]
     """The number on each grid point a tile touches."""
     empty: set[Place]
@@ -180,7 +197,11 @@ class TriominoesEncoding:
         self.observation_low, self.observation_high = layout.bounds()
         self.event_size = p + len(_EVENT_KINDS) + NUM_TILES + 3 + ROTATIONS + 1 + NUM_TILES
         self._at = {name: block.start for name, block in layout.blocks.items()}
-        self._kept_board = _Board(None, np.zeros(self.observation_size, dtype=np.float32), set(), {}, set())
+        self._blank_board = _Board(
+            None, np.zeros(self.observation_size, dtype=np.float32), frozenset(), set(), {}, {}, set()
+        )
+        """The blank start every round's board is laid into."""
+        self._kept_board = self._blank_board
         """The board last read (``_board``)."""
         self._events_memo: dict[int, tuple[tuple[Event, ...], Vector]] = {}
         """Per observer: the events last encoded and the blocks they filled (never changed once made)."""
@@ -320,42 +341,51 @@ class TriominoesEncoding:
         kept = self._kept_board
         if board is kept.board:
             return kept
-        added = [move for move in board if move not in kept.placed]
-        if len(added) != len(board) - len(kept.placed):  # not the kept board and more: a new round, or a copy
-            kept = _Board(None, np.zeros(self.observation_size, dtype=np.float32), set(), {}, set())
-            added = list(board)
+        # The board is in place order, and the engine keeps its move objects: the tiles placed since the kept
+        # board are the moves not among its objects (which the kept board holds, so their ids are theirs).
+        known_ids = kept.move_ids
+        added: Sequence[Move] = [move for move in board if id(move) not in known_ids]
+        if len(board) - len(added) != len(known_ids):  # not the kept board and more: a new round, or a copy
+            kept = self._blank_board
+            added = board
         vector = kept.vector.copy()
         numbers = dict(kept.numbers)
-        placed = set(kept.placed)
+        taken = set(kept.taken)
         empty = set(kept.empty)
+        rows = dict(kept.rows)
         layout_at, slots_at = self._at["layout"], self._at["slots"]
-        places: list[int] = []
-        values: list[float] = []
+        changed: set[tuple[int, int]] = set()
+        """The grid points the new tiles put numbers on."""
         for move in added:
             tile, place = move.tile, move.place
             assert tile is not None and place is not None
             row = layout_at + tile.index * 7
-            places += (row, row + 1, row + 2, row + 3, row + 4 + move.rotation)
-            values += (1, place.col, place.row, 1 if place.up else 0, 1)
+            vector[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
+            vector[row + 4 + move.rotation] = 1
             for point, number in zip(_corner_points(place), tile.reading(move.rotation), strict=True):
                 numbers[point] = number
-            placed.add(move)
-        taken = {move.place for move in placed}
+                changed.add(point)
+            taken.add(place)
+            rows.pop(place, None)
         for move in added:
             assert move.place is not None
             empty.discard(move.place)
             empty.update(n for n in neighbours(move.place) if n not in taken)
         found = tuple(sorted(empty, key=_PLACE_ORDER)) if empty else (ORIGIN,)
-        vector[slots_at : slots_at + OBSERVED_SLOTS * 25] = 0
-        for slot, place in enumerate(found[:OBSERVED_SLOTS]):
-            row = slots_at + slot * 25
-            places += (row, row + 1, row + 2, row + 3)
-            values += (1, place.col, place.row, 1 if place.up else 0)
-            for corner, point in enumerate(_corner_points(place)):
-                places.append(row + 4 + corner * 7 + numbers.get(point, NO_NUMBER))
-                values.append(1)
-        vector[places] = values
-        self._kept_board = kept = _Board(board, vector, placed, numbers, empty, found)
+        number_at = numbers.get
+        shown = found[:OBSERVED_SLOTS]
+        for place in shown:  # a slot's block changes only when a new tile numbers one of its corners
+            first, second, third = corners = _corner_points(place)
+            if place not in rows or first in changed or second in changed or third in changed:
+                rows[place] = _slot_row(
+                    place,
+                    tuple(number_at(point, NO_NUMBER) for point in corners),
+                )
+        block = np.concatenate([rows[place] for place in shown])
+        vector[slots_at : slots_at + len(block)] = block
+        vector[slots_at + len(block) : slots_at + OBSERVED_SLOTS * 25] = 0
+        move_ids = kept.move_ids.union(map(id, added))
+        self._kept_board = kept = _Board(board, vector, move_ids, taken, rows, numbers, empty, found)
         return kept
 
     def _events_part(self, me: int, events: tuple[Event, ...]) -> Vector:
