@@ -76,7 +76,7 @@ from sqlalchemy import (
     text,
     update,
 )
-from sqlalchemy.engine import make_url
+from sqlalchemy.engine import Row, make_url
 from sqlalchemy.engine.interfaces import DBAPIConnection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
@@ -536,14 +536,13 @@ class GameStore:
     def _write(self, saves: Sequence[Save]) -> list[StoredGame | Exception]:
         """``save_many``'s transaction: every save's UPDATE ... RETURNING, then one commit."""
         now = _now()
-        rows: list[dict[str, Any] | None] = []
+        rows: list[Row[Any] | None] = []
         with self.engine.begin() as connection:
             for save in saves:
                 statement = _save_statement(
                     save.version is not None, save.turn_started_at is not None, save.timeouts is not None
                 )
-                returned = connection.execute(statement, save.parameters(now)).mappings().first()
-                rows.append(None if returned is None else dict(returned))
+                rows.append(connection.execute(statement, save.parameters(now)).first())
             missed = [save.game_id for save, row in zip(saves, rows, strict=True) if row is None]
             there = (
                 set(connection.execute(select(GameRow.id).where(GameRow.id.in_(missed))).scalars()) if missed else set()
@@ -551,7 +550,7 @@ class GameStore:
         results: list[StoredGame | Exception] = []
         for save, row in zip(saves, rows, strict=True):
             if row is not None:
-                results.append(StoredGame.of(GameRow(**row)))
+                results.append(StoredGame.of(row))  # the returned row's columns, no ORM object made
             elif save.game_id in there:
                 results.append(StaleWrite(f"game {save.game_id} changed since version {save.version}"))
             else:

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import JSON, BigInteger, Boolean, DateTime, Float, Integer, String, UniqueConstraint, false
+from sqlalchemy.engine import Row
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -128,7 +129,8 @@ class StoredGame:
     version: int = 0
 
     @classmethod
-    def of(cls, row: GameRow) -> StoredGame:
+    def of(cls, row: GameRow | Row[Any]) -> StoredGame:
+        """From a loaded row, or from a statement's returned columns (named as the row's attributes)."""
         return cls(
             id=row.id,
             game=row.game,

@@ -44,7 +44,7 @@ from bonepile.core.errors import IllegalMoveError
 from bonepile.core.protocol import Deal, Game, Move, Observation
 from bonepile.core.seeds import move_seed as agent_seed
 from bonepile.games import GameKind
-from bonepile.i18n import DEFAULT, N_, _, using
+from bonepile.i18n import DEFAULT, N_, _, current, using
 from bonepile.store.db import OVER, PLAYING, StoredGame
 from bonepile.web import catalog
 from bonepile.web.errors import ApiError, bad_seat
@@ -55,8 +55,10 @@ from bonepile.web.times import now as _now
 from bonepile.web.views import (
     LastMove,
     SeatInfo,
+    SharedParts,
     Table,
     move_words,
+    shared,
     sharing,
     shown_name,
     sides_json,
@@ -267,6 +269,8 @@ class GameSession:
         self.pause_for: Pause | None = None
         self.abandoned = False
         """The players abandoned the game: it is gone from the store, and every request for it is refused."""
+        self.view_parts = SharedParts()
+        """What the last publish's views shared, for the next one (``views.sharing``)."""
         self.rebuild(stored.moves)
 
     # ------------------------------------------------------------------------------ state
@@ -475,7 +479,7 @@ class GameSession:
             id=self.id,
             game=self.name,
             preset=self.preset,
-            seats=tuple(dataclasses.replace(info, name=shown_name(info.name)) for info in self.seats),
+            seats=shared("seats shown", current(), (self.seats,), lambda: tuple(map(_shown_seat, self.seats))),
             move_number=self.move_number,
             over=self.over,
             winner_sides=tuple(sorted(self.game.winners)),
@@ -576,7 +580,9 @@ class GameSession:
         """
         cache: dict[tuple[int | None, str], str] = {}
         tables: dict[str, Table] = {}
-        with sharing():
+        texts: dict[int, tuple[object, orjson.Fragment]] = {}
+        """Each shared part's JSON by the part's id (the part is kept with it, so the id stays its own)."""
+        with sharing(self.view_parts):
             for listener in self.listeners if only is None else only:
                 seat = self.resolve(listener.spec)
                 key = (seat, listener.language)
@@ -585,11 +591,30 @@ class GameSession:
                         table = tables.get(listener.language)
                         if table is None:
                             table = tables[listener.language] = self.table()
-                        cache[key] = encoded({"type": "view", "cause": cause, "view": self.view(seat, table)})
+                        answer = self.view(seat, table)
+                    for name in _SHARED_PARTS:  # one object for every seat: encoded once
+                        part = answer[name]
+                        found = texts.get(id(part))
+                        if found is None:
+                            found = texts[id(part)] = (
+                                part,
+                                orjson.Fragment(orjson.dumps(part, option=orjson.OPT_NON_STR_KEYS)),
+                            )
+                        answer[name] = found[1]
+                    cache[key] = encoded({"type": "view", "cause": cause, "view": answer})
                 listener.offer(cache[key])
 
 
-def encoded(message: dict[str, Any]) -> str:
+_SHARED_PARTS = ("log", "summaries", "board")
+"""The parts of a view that the seats' views of one state usually share as one object (``views.shared``)."""
+
+
+def _shown_seat(info: SeatInfo) -> SeatInfo:
+    """A seat as the reader sees it: its default name in the reader's language (``shown_name``)."""
+    return dataclasses.replace(info, name=shown_name(info.name))
+
+
+def encoded(message: object) -> str:
     """A message as the JSON text a socket sends. orjson, since encoding every seat's view of every move
     was a large part of what a move cost the server (docs/performance.md); the text is JSON all the same."""
     return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()

@@ -30,6 +30,7 @@ from bonepile.i18n import _
 from bonepile.web.errors import ApiError
 from bonepile.web.errors import socket_error as _error
 from bonepile.web.guards import Bucket
+from bonepile.web.live import encoded
 from bonepile.web.rooms import RoomListener, RoomManager
 from bonepile.web.sessions import Close, GameSession, Outgoing, socket_language
 
@@ -56,10 +57,7 @@ async def pump(websocket: WebSocket, queue: asyncio.Queue[Outgoing]) -> None:
             if isinstance(item, Close):
                 await websocket.close(code=item.code, reason=item.reason)
                 return
-            if isinstance(item, str):
-                await websocket.send_text(item)
-            else:
-                await websocket.send_json(item)
+            await websocket.send_text(item if isinstance(item, str) else encoded(item))  # orjson, as the views
 
 
 class _Refused(Exception):

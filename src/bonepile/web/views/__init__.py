@@ -30,7 +30,7 @@ import functools
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar, cast
 
 from bonepile.ai.reasons import Reason
@@ -47,31 +47,53 @@ BonusOf = Callable[[Move], object | None]
 EventT = TypeVar("EventT")
 ValueT = TypeVar("ValueT")
 
-_Shared = dict[Hashable, tuple[tuple[object, ...], Any]]
-_shared: ContextVar[_Shared | None] = ContextVar("shared_view_parts", default=None)
+_Made = dict[Hashable, tuple[tuple[object, ...], Any]]
+
+
+@dataclass(slots=True)
+class SharedParts:
+    """What one game's views shared in its last publish, kept for the next (``sharing(kept)``).
+
+    Why: a move changes a few parts of a view and leaves the rest (the past
+    hands' summaries, the seats' names): what the next publish asks for again
+    from the very same objects is taken from the last one instead of made
+    again. Only what the last publish used is kept, so it never grows.
+    """
+
+    made: _Made = field(default_factory=dict)
+    """What the publish under way has made or taken."""
+    before: _Made = field(default_factory=dict)
+    """What the last publish made or took."""
+
+
+_shared: ContextVar[SharedParts | None] = ContextVar("shared_view_parts", default=None)
 
 
 @contextlib.contextmanager
-def sharing() -> Iterator[None]:
+def sharing(kept: SharedParts | None = None) -> Iterator[None]:
     """Within it, the views being made share the parts they have in common (``shared``).
 
     Why: a change is pushed to every seat of a game at once, and most of a
     view (the board, the log, the hands' summaries, the names) is public and
     the same for each seat; made once instead of once a seat, a move costs the
     server a fraction of what it did. Used around the views of one state of one
-    game (``GameSession.publish``), and never across a change: what is shared
-    is keyed on the very objects it is made from, and lives only as long as
-    this block.
+    game (``GameSession.publish``). What is shared is keyed on the very objects
+    it is made from (and on values that name every other input), so ``kept``,
+    the same game's parts from its last publish, can serve this one too: what
+    this block makes or takes is kept in it for the next.
     """
-    token = _shared.set({})
+    parts = SharedParts() if kept is None else kept
+    token = _shared.set(parts)
     try:
         yield
     finally:
         _shared.reset(token)
+        parts.before, parts.made = parts.made, {}
 
 
 def shared(kind: str, values: Hashable, objects: tuple[object, ...], make: Callable[[], ValueT]) -> ValueT:
-    """``make()``, or what it made earlier within ``sharing()`` from the same inputs (outside, always made).
+    """``make()``, or what it made earlier within ``sharing()`` (or in the publish before) from the same
+    inputs (outside, always made).
 
     The inputs of ``make`` are named by ``values`` (compared by value: names,
     the language) and ``objects`` (immutable objects such as an observation's
@@ -80,16 +102,18 @@ def shared(kind: str, values: Hashable, objects: tuple[object, ...], make: Calla
     Only public inputs go in, never a seat's own (its tiles, its legal moves):
     what is made is the same for every seat. Nobody changes it after.
     """
-    memo = _shared.get()
-    if memo is None:
+    parts = _shared.get()
+    if parts is None:
         return make()
+    # An id in a key is its object's as long as the entry keeps the object, so equal keys mean the same objects.
     key = (kind, values, *map(id, objects))
-    found = memo.get(key)
-    if found is not None and all(kept is given for kept, given in zip(found[0], objects, strict=True)):
-        return cast(ValueT, found[1])
-    value = make()
-    memo[key] = (objects, value)
-    return value
+    found = parts.made.get(key)
+    if found is None:
+        found = parts.before.get(key)
+        if found is None:
+            found = (objects, make())
+        parts.made[key] = found
+    return cast(ValueT, found[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,28 +303,51 @@ def view(table: Table, observation: Observation, viewer: int | None, bonus_of: B
     For the public view any seat's observation will do: only its public
     parts are read.
     """
-    shown = presenter(table.game)
-    parts = shown.parts(table, observation, viewer, bonus_of)
-    face = shown.face()
-    kind = game_kind(table.game)
-    rules = observation.rules
+    parts = presenter(table.game).parts(table, observation, viewer, bonus_of)
     scores: tuple[int, ...] = observation.scores
     to_move: int | None = observation.to_move
-    players = []
-    for seat, info in enumerate(table.seats):
-        side = rules.side_of(seat)
-        players.append(
-            {
-                **info.to_json(seat),
-                "side": side,
-                "score": scores[side],
-                "tiles": observation.tile_counts[seat],
-                "status": parts.statuses[seat],
-                "to_move": seat == to_move,
-                "you": seat == viewer,
-            }
-        )
-    return {
+    frame, rows = shared(
+        "view frame",
+        (scores, to_move, observation.tile_counts),
+        (table, observation.rules),
+        lambda: _frame(table, observation.rules, scores, to_move, observation.tile_counts),
+    )
+    answer = dict(frame)
+    answer["seat"] = viewer
+    answer["hand_number"] = parts.hand_number
+    answer["stock"] = parts.stock
+    answer["players"] = [
+        {**row, "status": status, "you": seat == viewer}
+        for seat, (row, status) in enumerate(zip(rows, parts.statuses, strict=True))
+    ]
+    answer["your_tiles"] = parts.your_tiles
+    answer["legal_moves"] = parts.legal_moves
+    answer["board"] = parts.board
+    answer["log"] = parts.log
+    answer["summaries"] = parts.summaries
+    return answer
+
+
+def _frame(
+    table: Table, rules: Rules, scores: tuple[int, ...], to_move: int | None, tile_counts: Sequence[int]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """What every seat's view of one state has alike, in the view's order of keys (the seat's own parts
+    are None here, filled in by ``view``), and the players' rows without their status and ``you``."""
+    kind = game_kind(table.game)
+    face = presenter(table.game).face()
+    rows = [
+        {
+            **info.to_json(seat),
+            "side": rules.side_of(seat),
+            "score": scores[rules.side_of(seat)],
+            "tiles": tile_counts[seat],
+            "status": None,
+            "to_move": seat == to_move,
+            "you": False,
+        }
+        for seat, info in enumerate(table.seats)
+    ]
+    frame = {
         "protocol": PROTOCOL,
         "id": table.id,
         "room": table.room,
@@ -311,24 +358,25 @@ def view(table: Table, observation: Observation, viewer: int | None, bonus_of: B
         "preset_description": _(kind.presets[table.preset]) if table.preset in kind.presets else "",
         "rules": _rules_dict(rules),
         "status": "over" if table.over else "playing",
-        "seat": viewer,
+        "seat": None,
         "move_number": table.move_number,
         "turn": to_move,
-        "hand_number": parts.hand_number,
+        "hand_number": None,
         "hand_word": kind.deal_word,
         "target": getattr(rules, "target", None),
-        "stock": parts.stock,
-        "players": players,
+        "stock": None,
+        "players": None,
         "sides": sides_json(table, rules, scores),
-        "your_tiles": parts.your_tiles,
-        "legal_moves": parts.legal_moves,
-        "board": parts.board,
-        "log": parts.log,
+        "your_tiles": None,
+        "legal_moves": None,
+        "board": None,
+        "log": None,
         "last_move": None if table.last_move is None else table.last_move.to_json(),
         "clock": table.clock,
-        "summaries": parts.summaries,
+        "summaries": None,
         "game_over": _game_over(table, rules, scores, face.low_wins) if table.over else None,
     }
+    return frame, rows
 
 
 @functools.lru_cache(maxsize=256)

@@ -281,24 +281,21 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
                     "moves": by_tile.get(tile, []),
                 }
             )
-    # What every seat's view of this state shares is made once for them all (``shared``).
+    # What every seat's view of this state shares is made once for them all (``shared``): the log, the turns
+    # and the board, made from the hand's events; the hands' summaries, from their outcomes (each the match's
+    # own object, every view alike, so the summaries of the hands before are made once a game).
     language = current()
     names = tuple(info.name for info in table.seats)
-    events = obs.events
-    log = shared(
-        "dominoes log",
-        (names, scoring, language),
-        (events,),
-        lambda: [_dominoes_log_entry(table.name(event.player), event, scoring, language) for event in events],
+    log, runs, board = shared(
+        "dominoes public parts", (names, scoring, language), (obs.events,), lambda: _public_parts(table, obs, scoring)
     )
-    runs = shared("dominoes turns", (), (events,), lambda: turn_runs((event.player, event.move) for event in events))
+    ended = (*obs.past_hands, obs.hand_over)
     summaries = shared(
         "dominoes summaries",
         (names, language),
-        (*obs.past_hands, obs.hand_over),  # each outcome is the match's own object, every view alike
+        ended,
         lambda: [
-            _dominoes_summary(table, obs.rules, n, outcome)
-            for n, outcome in enumerate([*obs.past_hands, *([obs.hand_over] if obs.hand_over else [])], start=1)
+            _dominoes_summary(table, obs.rules, n, outcome) for n, outcome in enumerate(filter(None, ended), start=1)
         ],
     )
     return Parts(
@@ -306,11 +303,26 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
         stock={"name": "boneyard", "count": obs.boneyard_size, "note": _boneyard_note(obs)},
         your_tiles=your_tiles,
         legal_moves=[_dominoes_move(move, obs) for move in legal],
-        board=shared("dominoes board", (obs.line, scoring), (events,), lambda: _dominoes_board(obs, scoring)),
+        board=board,
         log=log,
         statuses=statuses(table, viewer, obs.to_move, runs, _dominoes_describe),
         summaries=summaries,
     )
+
+
+_Turns = dict[int, tuple[list[dominoes.Move], bool]]
+"""Each player's latest turn (``turn_runs``)."""
+
+
+def _public_parts(
+    table: Table, obs: dominoes.Observation, scoring: bool
+) -> tuple[list[dict[str, Any]], _Turns, dict[str, Any]]:
+    """The parts of a view made from the hand's events, the same for every seat: the log, each player's
+    latest turn and the board."""
+    events = obs.events
+    language = current()
+    log = [_dominoes_log_entry(table.name(event.player), event, scoring, language) for event in events]
+    return log, turn_runs((event.player, event.move) for event in events), _dominoes_board(obs, scoring)
 
 
 def _dominoes_board(obs: dominoes.Observation, scoring: bool) -> dict[str, Any]:
