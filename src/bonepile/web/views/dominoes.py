@@ -272,15 +272,7 @@ def parts(table: Table, observation: Observation, viewer: int | None, bonus_of: 
     your_tiles = []
     if viewer is not None:
         for tile in obs.hand:
-            your_tiles.append(
-                {
-                    "tile": str(tile),
-                    "ends": [tile.high, tile.low],
-                    "pips": tile.pips,
-                    "double": tile.is_double,
-                    "moves": by_tile.get(tile, []),
-                }
-            )
+            your_tiles.append({**_tile_json(tile), "moves": by_tile.get(tile, [])})
     # What every seat's view of this state shares is made once for them all (``shared``): the log, the turns
     # and the board, made from the hand's events; the hands' summaries, from their outcomes (each the match's
     # own object, every view alike, so the summaries of the hands before are made once a game).
@@ -325,12 +317,21 @@ def _public_parts(
     return log, turn_runs((event.player, event.move) for event in events), _dominoes_board(obs, scoring)
 
 
+@functools.lru_cache(maxsize=512)
+def _tile_json(tile: dominoes.Tile) -> dict[str, Any]:
+    """A tile of a hand as the view shows it, but for its moves (made once a tile; never changed after)."""
+    return {"tile": str(tile), "ends": [tile.high, tile.low], "pips": tile.pips, "double": tile.is_double}
+
+
+@functools.lru_cache(maxsize=1024)
+def _line_tile(left: int, right: int) -> dict[str, Any]:
+    """A tile of the line as the board shows it, its halves as laid (made once; never changed after)."""
+    return {"tile": str(dominoes.Tile(left, right)), "left": left, "right": right, "double": left == right}
+
+
 def _dominoes_board(obs: dominoes.Observation, scoring: bool) -> dict[str, Any]:
     """The board as the view shows it: public, the same for every seat."""
-    line = [
-        {"tile": str(dominoes.Tile(left, right)), "left": left, "right": right, "double": left == right}
-        for left, right in obs.line
-    ]
+    line = [_line_tile(left, right) for left, right in obs.line]
     return {
         "line": line,
         "ends": None if obs.ends is None else list(obs.ends),
