@@ -65,7 +65,7 @@ from bonepile.ai.search_tree import EXPLORATION, ISMCTSPlayer, Node
 from bonepile.core.errors import RulesError
 from bonepile.mexican_train import MEXICAN, MINE, Move, MoveKind, Observation, Round, Tile
 
-DEFAULT_ITERATIONS = 96
+DEFAULT_ITERATIONS = 192
 """The registered agent's budget (measured: see the module docstring and ``bench/decision_time.py``)."""
 
 ROOT_WIDTH = 3
