@@ -596,10 +596,7 @@ class GameSession:
                         part = answer[name]
                         found = texts.get(id(part))
                         if found is None:
-                            found = texts[id(part)] = (
-                                part,
-                                orjson.Fragment(orjson.dumps(part, option=orjson.OPT_NON_STR_KEYS)),
-                            )
+                            found = texts[id(part)] = (part, orjson.Fragment(_json(part)))
                         answer[name] = found[1]
                     cache[key] = encoded({"type": "view", "cause": cause, "view": answer})
                 listener.offer(cache[key])
@@ -614,10 +611,15 @@ def _shown_seat(info: SeatInfo) -> SeatInfo:
     return dataclasses.replace(info, name=shown_name(info.name))
 
 
+def _json(value: object) -> bytes:
+    """``value`` as JSON (UTF-8), as every message and part of one is encoded."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+
+
 def encoded(message: object) -> str:
     """A message as the JSON text a socket sends. orjson, since encoding every seat's view of every move
     was a large part of what a move cost the server (docs/performance.md); the text is JSON all the same."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    return _json(message).decode()
 
 
 def check_not_paused(session: GameSession) -> None:
