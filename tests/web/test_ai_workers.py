@@ -3,12 +3,14 @@
 What is pinned: a searching agent's move is chosen in a worker and is the move the same seeded agent
 chooses in the server's own process; it is never run in the server's process while workers are there
 (a search patched to fail in the server changes nothing); the quick agents stay in a thread and start
-no worker; a killed worker is replaced and the game goes on; ``ai_workers = 0`` keeps every AI in a
-thread.
+no worker; a killed worker is replaced and the game goes on; a stopped one (no answer within
+``ai_timeout``) is killed and replaced, its move chosen in a thread, and the game goes on;
+``ai_workers = 0`` keeps every AI in a thread.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import signal
@@ -107,6 +109,49 @@ def test_a_killed_worker_is_replaced_and_the_game_goes_on(db_url: str) -> None:
         assert all(pid > 0 for pid in worker_pids(thinkers))
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
+def test_a_worker_that_stops_answering_is_replaced_and_the_game_goes_on(db_url: str) -> None:
+    settings = dataclasses.replace(TEST_SETTINGS, ai_timeout=1.0)
+    with open_client(db_url, settings=settings) as client:
+        game_id = expert_game(client, seed=15)
+        wait_for_moves(client, game_id, 2)
+        thinkers = manager_of(client).thinkers
+        stopped = worker_pids(thinkers)
+        for pid in stopped:
+            os.kill(pid, signal.SIGSTOP)  # alive, but it never answers again
+        try:
+            reached = view_of(client, game_id)["move_number"]
+            wait_for_moves(client, game_id, reached + 4)
+            assert thinkers.timeouts >= 1
+            for pid in stopped:  # killed, not left stopped: the process is gone (reaped, or a zombie at most)
+                assert _gone(pid), f"the stopped worker {pid} is still there"
+            assert set(worker_pids(thinkers)).isdisjoint(stopped)
+        finally:
+            for pid in stopped:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+
+
+def _gone(pid: int, wait: float = 10.0) -> bool:
+    """Whether process ``pid`` has ended within ``wait`` seconds (a zombie, ended but not yet reaped, counts)."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                state = stat.read().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_ai_workers_must_not_be_negative() -> None:
     with pytest.raises(ValueError, match="ai_workers"):
         dataclasses.replace(TEST_SETTINGS, ai_workers=-1).checked()
+
+
+def test_ai_timeout_must_be_at_least_a_second() -> None:
+    with pytest.raises(ValueError, match="ai_timeout"):
+        dataclasses.replace(TEST_SETTINGS, ai_timeout=0.5).checked()

@@ -132,7 +132,7 @@ class SessionManager:
         self.watchers: list[Watcher] = []
         self._background: set[asyncio.Task[None]] = set()
         self.hints = HintPool(self.settings.hint_workers, self.settings.hint_queue, self.settings.hint_timeout)
-        self.thinkers = AiPool(self.settings.ai_workers)
+        self.thinkers = AiPool(self.settings.ai_workers, self.settings.ai_timeout)
         """Where the AI seats choose: a search in a worker process, off the sockets' event loop."""
         self.store_error: str | None = None
         """Why the last write failed, while writes fail (None: the store is fine); /health shows it."""

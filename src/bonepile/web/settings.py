@@ -43,6 +43,15 @@ class Settings:
         default=1,
         metadata={"help": N_("worker processes in which the AI seats' searches think (0: in the server's threads)")},
     )
+    ai_timeout: float = field(
+        default=30.0,
+        metadata={
+            "help": N_(
+                "seconds an AI worker may take over one move; past that the workers are started anew and the move "
+                "is chosen in the server"
+            )
+        },
+    )
     hint_queue: int = field(default=4, metadata={"help": N_("hints that may wait for a worker; more are refused")})
     hint_timeout: float = field(default=20.0, metadata={"help": N_("seconds a hint may take before it is given up")})
     hint_burst: int = field(default=5, metadata={"help": N_("hints one client may ask for at once")})
@@ -151,8 +160,9 @@ class Settings:
             raise ValueError(_("min_turn_time is over max_turn_time"))
         if self.hint_workers < 1 or self.page_size < 1 or self.max_moves < 1 or self.review_worlds < 1:
             raise ValueError(_("hint_workers, page_size, max_moves and review_worlds must be at least 1"))
-        if self.store_batch < 1:
-            raise ValueError(_("{name} must be at least 1", name="store_batch"))
+        for name in ("store_batch", "ai_timeout"):
+            if getattr(self, name) < 1:
+                raise ValueError(_("{name} must be at least 1", name=name))
         if self.sqlite_synchronous not in SQLITE_SYNCHRONOUS:
             raise ValueError(_("sqlite_synchronous must be one of {values}", values=", ".join(SQLITE_SYNCHRONOUS)))
         if not 0.1 <= self.bus_heartbeat <= 10:

@@ -13,11 +13,14 @@ room. In a worker process it thinks beside the server instead.
 - The AI seats (``AiPool``): ``ai_workers`` processes for the agents that
   search (``bonepile.ai.base.searches``); the quick ones (a few milliseconds
   at most) choose in a thread, where a trip to another process would cost
-  more than their move. An AI move is never refused: it waits for a worker.
-  With ``ai_workers = 0`` every AI chooses in a thread, as before.
+  more than their move. An AI move is never refused: it waits for a free
+  worker, and from then has ``ai_timeout`` seconds. With ``ai_workers = 0``
+  every AI chooses in a thread, as before.
 
 A worker that dies (killed, out of memory) is replaced: the work it had is
-tried once more in fresh workers.
+tried once more in fresh workers. A worker that stops answering (stopped,
+stuck) is killed with the others once a move's ``ai_timeout`` is over, and
+that move is chosen in a thread, so that no game waits on it for ever.
 """
 
 from __future__ import annotations
@@ -100,10 +103,22 @@ class WorkerPool:
         if not self._warming.done():
             await asyncio.wrap_future(self._warming)
 
-    def _broken(self) -> None:
-        """The pool's workers are gone: the next piece of work starts new ones."""
+    def _broken(self, executor: concurrent.futures.ProcessPoolExecutor | None = None) -> None:
+        """The pool's workers are gone: the next piece of work starts new ones. With ``executor``, only if
+        that is still the pool's (another caller may have started new workers meanwhile)."""
+        if executor is not None and executor is not self._executor:
+            return
         self._executor = None
         self._warming = None
+
+    def _kill(self, executor: concurrent.futures.ProcessPoolExecutor) -> None:
+        """End ``executor``'s workers at once, even a stopped one (SIGKILL: a stopped process ignores
+        SIGTERM until it is continued); its unfinished work fails with ``BrokenProcessPool``."""
+        self._broken(executor)
+        processes = list(getattr(executor, "_processes", {}).values())
+        for process in processes:
+            process.kill()
+        executor.shutdown(wait=False, cancel_futures=True)
 
     def close(self) -> None:
         """Stop the workers (work under way is given up) and take no more."""
@@ -169,10 +184,17 @@ class HintPool(WorkerPool):
 class AiPool(WorkerPool):
     """Where the AI seats choose their moves: a searching agent in a worker process, a quick one in a thread."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, timeout: float = 30.0) -> None:
         super().__init__(workers)
+        self.timeout = timeout
+        """Seconds a worker has for one move, from when it takes it (``ai_timeout``)."""
+        self._free = asyncio.Semaphore(max(1, workers))
+        """Free workers: a move is handed over only when one is free, so its deadline counts its own search,
+        not the wait behind other rooms' moves."""
         self.moves_in_workers = 0
         """How many moves the workers chose (so that a test can tell where a move was chosen)."""
+        self.timeouts = 0
+        """How many moves the workers did not answer in time (then chosen in a thread)."""
 
     def in_worker(self, agent: Agent) -> bool:
         """Whether ``agent``'s move is chosen in a worker process."""
@@ -182,19 +204,32 @@ class AiPool(WorkerPool):
         """The move ``agent`` (made as ``make_agent(level, game, seed)``) plays from ``observation``.
 
         A searching agent is rebuilt from its level and seed in a worker, so it plays the move it would
-        here; if the workers die twice over, it chooses in a thread rather than not at all."""
+        here; if the workers die twice over, or the one with the move does not answer within ``timeout``,
+        it chooses in a thread rather than not at all."""
         if not self.in_worker(agent):
             return await asyncio.to_thread(agent.choose, observation)
         for _attempt in range(2):
-            try:
-                await self._started()
-                loop = asyncio.get_running_loop()
-                move = await loop.run_in_executor(self._pool(), choose_move, level, game, seed, observation)
-            except concurrent.futures.process.BrokenProcessPool:
-                log.warning("an AI worker process stopped; starting new ones")
-                self._broken()
-                continue
+            async with self._free:
+                executor: concurrent.futures.ProcessPoolExecutor | None = None
+                try:
+                    await self._started()
+                    executor = self._pool()
+                    future = asyncio.get_running_loop().run_in_executor(
+                        executor, choose_move, level, game, seed, observation
+                    )
+                    move = await asyncio.wait_for(future, timeout=self.timeout)
+                except concurrent.futures.process.BrokenProcessPool:
+                    log.warning("an AI worker process stopped; starting new ones")
+                    self._broken(executor)
+                    continue
+                except TimeoutError:
+                    self.timeouts += 1
+                    log.warning("an AI worker gave no move within %g s; starting new workers", self.timeout)
+                    assert executor is not None  # the deadline runs only once the move is in a worker
+                    self._kill(executor)
+                    break
             self.moves_in_workers += 1
             return move
-        log.warning("the AI workers keep stopping: this move is chosen in the server's process")
+        else:
+            log.warning("the AI workers keep stopping: this move is chosen in the server's process")
         return await asyncio.to_thread(agent.choose, observation)
