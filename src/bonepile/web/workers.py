@@ -9,7 +9,7 @@ room. In a worker process it thinks beside the server instead.
 - Hints (``HintPool``): ``hint_workers`` processes, a queue of ``hint_queue``
   that may wait (more are refused), and ``hint_timeout`` on each (from when
   the workers are up: the first hint waits for them to start, which is not
-  counted).
+  counted); a hint past it is given up and the workers are started anew.
 - The AI seats (``AiPool``): ``ai_workers`` processes for the agents that
   search (``bonepile.ai.base.searches``); the quick ones (a few milliseconds
   at most) choose in a thread, where a trip to another process would cost
@@ -161,7 +161,8 @@ class HintPool(WorkerPool):
         await self._slots.acquire()
         try:
             await self._started()  # the workers start (not counted in the deadline)
-            future = asyncio.get_running_loop().run_in_executor(self._pool(), _run, work, *args)
+            executor = self._pool()
+            future = asyncio.get_running_loop().run_in_executor(executor, _run, work, *args)
         except BaseException:
             self._slots.release()
             raise
@@ -169,6 +170,11 @@ class HintPool(WorkerPool):
         try:
             return await asyncio.wait_for(asyncio.shield(future), timeout=self.timeout)
         except TimeoutError:
+            # The worker may be stuck (stopped, looping): if it were kept, every hint after this one would wait
+            # behind it and time out too. New workers take the next hints; the hints queued meanwhile are tried
+            # again in them (``run``).
+            log.warning("a hint took over %g s; starting new hint workers", self.timeout)
+            self._kill(executor)
             raise ApiError(
                 503, "hint_timeout", _("no hint within {seconds} s: try again", seconds=decimal(self.timeout))
             ) from None
