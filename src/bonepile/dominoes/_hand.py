@@ -65,6 +65,9 @@ _OPEN: Final[tuple[Move, ...]] = tuple(Move.play(t) for t in TILES)
 _AT_LEFT: Final[tuple[Move, ...]] = tuple(Move.play(t, End.LEFT) for t in TILES)
 _AT_RIGHT: Final[tuple[Move, ...]] = tuple(Move.play(t, End.RIGHT) for t in TILES)
 _AT: Final[dict[End, tuple[Move, ...]]] = {end: tuple(Move.play(t, end) for t in TILES) for end in End}
+_LINE_ENDS: Final[dict[tuple[int, int], tuple[tuple[End, int], ...]]] = {}
+"""A plain line's open ends, ``(left, right)`` (-1 before the opening tile), as an event names them
+(``Event.ends``): made once a pair; a set has at most (max pips + 2) squared of them."""
 _PLAY: Final = MoveKind.PLAY
 _DRAW: Final = MoveKind.DRAW
 _LEFT: Final = End.LEFT
@@ -371,13 +374,25 @@ class Hand(Layout):
         """The hand's public events, oldest first (each ``Event`` made once, when first asked for)."""
         made = self._made_events
         entries = self._events
-        if len(made) < len(entries):
-            ends_of = self._ends_of
-            full = [entry if len(entry) == 8 else (*entry, -1, -1, 0, 0) for entry in entries[len(made) :]]
-            made = self._made_events = made + tuple(
-                Event(p, m, ends_of(left, right, north, south), points, count)
-                for p, m, left, right, north, south, points, count in full
-            )
+        start = len(made)
+        if start == len(entries):
+            return made
+        # Read by every observation (the encodings, the views, the AI), a move or two after the last time: only
+        # the new entries are made into events. A plain line's entry is 4 numbers long, its ends one of a few
+        # pairs (kept); a spinner's or a count's is 8.
+        ends_of = self._ends_of
+        new: list[Event] = []
+        for entry in entries[start:]:
+            if len(entry) == 4:
+                player, move, left, right = entry
+                ends = _LINE_ENDS.get((left, right))
+                if ends is None:
+                    ends = _LINE_ENDS[(left, right)] = ends_of(left, right, -1, -1)
+                new.append(Event(player, move, ends))
+            else:
+                player, move, left, right, north, south, points, count = entry
+                new.append(Event(player, move, ends_of(left, right, north, south), points, count))
+        made = self._made_events = (*made, *new)
         return made
 
     def _is_blocked(self) -> bool:
