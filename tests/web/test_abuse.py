@@ -20,6 +20,7 @@ from sqlalchemy.exc import OperationalError
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create, open_client, view_of, wait_for
 
+from bonepile.ai import dominoes_heuristic
 from bonepile.store.db import GameRow, GameStore, Save, StoredGame, StoreError, backup
 from bonepile.web.sessions import clean_name
 from bonepile.web.settings import Settings
@@ -272,6 +273,20 @@ def test_a_clock_stops_when_no_client_is_there(db_url: str) -> None:
         stopped = view_of(client, game, "turn")["clock"]  # a client is back: the clock runs again
         assert stopped is not None
         until(lambda: len(store.get(game).moves) > moves, timeout=5)
+
+
+def test_an_ai_whose_agent_fails_still_moves_so_the_game_goes_on(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fault in an AI seat's agent (here every ``hard`` move raises) must not leave the game waiting on a seat
+    that never moves: the seat plays a random legal move instead, and the fault is logged."""
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("a bug in the agent")
+
+    monkeypatch.setattr(dominoes_heuristic.HeuristicAgent, "choose", broken)
+    seats = [{"kind": "ai", "level": "hard"}, {"kind": "ai", "level": "hard"}]
+    with open_client(db_url) as client:
+        game = create(client, game="dominoes", preset="block", players=2, seats=seats, seed=21)["id"]
+        wait_for(client, game, None, lambda v: v["move_number"] >= 6)
 
 
 # ---------------------------------------------------------------------------------------- 4. hints
