@@ -71,8 +71,6 @@ log = logging.getLogger(__name__)
 OK, GONE, FAILING = "ok", "gone", "failing"
 """How a game is for the server's own work (``SessionManager._sync``)."""
 
-FALLBACK_LEVEL = "easy"
-"""The agent an AI seat plays for one move when its own agent failed (a random legal move)."""
 MAX_SEED = 2**53 - 1
 """Seeds stay exact in a browser's numbers."""
 
@@ -767,10 +765,10 @@ class SessionManager:
                 raise
             except Exception:
                 # A fault of the agent must not leave the game waiting for ever on a seat that never moves: the
-                # seat plays the simplest agent's move this once (the same seed), and the fault is logged.
+                # seat plays the move a run-out clock would (a random legal one, the same seed), and it is logged.
                 log.exception("the AI of seat %s in game %s failed; it plays a random legal move", seat, session.id)
                 try:
-                    move = await asyncio.to_thread(make_agent(FALLBACK_LEVEL, session.name, seed).choose, observation)
+                    move = await asyncio.to_thread(make_agent(TIMEOUT_AGENT, session.name, seed).choose, observation)
                 except Exception:
                     log.exception("the fallback AI of seat %s in game %s failed too", seat, session.id)
                     return
