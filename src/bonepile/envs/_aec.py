@@ -101,7 +101,10 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
             for index, agent in enumerate(self.possible_agents):
                 self._action_spaces[agent].seed(seed + index)
         self.game: GameState | None = None
-        self._legal: Mapping[int, Move] = {}
+        self._legal: Mapping[int, Move] | None = {}
+        """The legal moves of the agent to move by action id; None until something asks for them in this state
+        (``_legal_now``): a state an agent moves on without them (the Gymnasium env's opponents) never makes
+        them."""
         self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
         """The action mask of the agent to move, made when first observed (None: not yet)."""
         self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
@@ -171,9 +174,17 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._mask = None
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
-            self._legal = self.encoding.legal_actions_in(game)
+            self._legal = None  # made when first asked for (``_legal_now``)
         else:
             self._legal = {}
+
+    def _legal_now(self) -> Mapping[int, Move]:
+        """The legal moves of the agent to move by action id, made once a state (the encoding's ids)."""
+        legal = self._legal
+        if legal is None:
+            assert self.game is not None
+            legal = self._legal = self.encoding.legal_actions_in(self.game)
+        return legal
 
     def _credit(self, gained: list[float]) -> None:
         if self.reward_kind == "points":
@@ -187,19 +198,15 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self.game
-        assert game is not None
-        self._cumulative_rewards[agent] = 0.0
-        if self._rewarded:  # else every reward is 0.0 already
-            rewards = self.rewards
-            for other in self.agents:
-                rewards[other] = 0.0
-            self._rewarded = False
-        move = self._legal.get(int(action)) if action is not None else None
+        self._start_step(agent)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal_now()
+        move = legal.get(int(action)) if action is not None else None
         if move is None:
             if self.illegal_action == "raise":
                 raise IllegalMoveError(
-                    f"action {action!r} is not legal for {agent}: the legal actions are {sorted(self._legal)}"
+                    f"action {action!r} is not legal for {agent}: the legal actions are {sorted(legal)}"
                 )
             if self.illegal_action == "lose":
                 self._rewarded = True
@@ -209,7 +216,36 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
                     self.infos[other] = {"illegal_action": agent}
                 self._accumulate_rewards()
                 return
-            move = self._legal[min(self._legal)]
+            move = legal[min(legal)]
+        self._play(move)
+
+    def play_legal(self, move: Move) -> None:
+        """``step`` with one of the engine's legal moves of the agent to move rather than its action id: for a
+        caller that chose among the engine's moves (the Gymnasium env's opponents), which then needs no action
+        ids. A move that is not legal is refused by the engine (``IllegalMoveError``), nothing changed."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            raise RulesError("the episode is over: call reset()")
+        game = self.game
+        assert game is not None
+        if move not in game.legal_moves():
+            game.play(move)  # raises the engine's own IllegalMoveError, which names the move and why
+        self._start_step(agent)
+        self._play(move)
+
+    def _start_step(self, agent: str) -> None:
+        """What every step does first: the agent's cumulative reward and every step reward back to 0.0."""
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:  # else every reward is 0.0 already
+            rewards = self.rewards
+            for other in self.agents:
+                rewards[other] = 0.0
+            self._rewarded = False
+
+    def _play(self, move: Move) -> None:
+        """Play ``move`` (legal) for the agent to move, the forced draws after it; then rewards and the next agent."""
+        game = self.game
+        assert game is not None
         before = game.scores
         game.play(move)
         self.moves += 1
@@ -247,7 +283,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask
             if mask is None:  # found once per turn; each observation gets its own copy
-                mask = self._mask = self._mask_of(self._legal)
+                legal = self._legal
+                mask = self._mask = self._mask_of(self._legal_now() if legal is None else legal)
         else:
             mask = self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
@@ -270,11 +307,11 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
 
     def legal_moves(self) -> dict[int, Any]:
         """The legal moves of the agent to move by action id (the engine's moves, for reading an action)."""
-        return dict(self._legal)
+        return dict(self._legal_now())
 
     def action_of(self, move: Move) -> int:
         """The action id of ``move``, a legal move of the agent to move (``IllegalMoveError`` if it is not one)."""
-        for action, legal in self._legal.items():
+        for action, legal in self._legal_now().items():
             if legal == move:
                 return action
         raise IllegalMoveError(f"{move} is not a legal move of {self.agent_selection} now")

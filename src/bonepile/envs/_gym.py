@@ -95,8 +95,7 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
                 if among is not None
                 else self._agents[player].choose(game.observation(player))
             )
-            action = aec.action_of(move)
-            aec.step(action)
+            aec.play_legal(move)  # the engine's move itself: its action id is never needed
             reward += aec.rewards[self.learner]
         return reward
 
