@@ -414,3 +414,41 @@ def test_random_opponents_choose_from_the_legal_moves_as_from_their_observations
     quick = moves_of(True)
     assert len(quick) > 10
     assert quick == moves_of(False)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_engine_move_played_as_it_is_steps_as_its_action_does(game: str) -> None:
+    """``play_legal(move)`` is ``step(action_of(move))``: the same game, rewards and observations, move for
+    move; a move that is not legal is the engine's ``IllegalMoveError`` and changes nothing."""
+    rules = SHORT_MATCH.get(game, {"target": 60})
+    by_move, by_action = envs.aec_env(game, **rules), envs.aec_env(game, **rules)
+    by_move.reset(seed=4)
+    by_action.reset(seed=4)
+    rng = random.Random(9)
+    steps = 0
+    while not by_move.terminations[by_move.agent_selection] and steps < 400:
+        assert by_move.game is not None
+        move = rng.choice(by_move.game.legal_moves())
+        by_move.play_legal(move)
+        by_action.step(by_action.action_of(move))
+        agent = by_move.agent_selection
+        assert agent == by_action.agent_selection
+        assert by_move.rewards == by_action.rewards
+        assert by_move._cumulative_rewards == by_action._cumulative_rewards
+        seen, also = by_move.observe(agent), by_action.observe(agent)
+        assert np.array_equal(seen["observation"], also["observation"])
+        assert np.array_equal(seen["action_mask"], also["action_mask"])
+        steps += 1
+    assert steps > 10
+    by_move.reset(seed=4)
+    game_now = by_move.game
+    assert game_now is not None
+    played = next(move for move in game_now.legal_moves() if move != game_spec(game).draw)  # a tile, laid
+    by_move.play_legal(played)
+    assert played not in game_now.legal_moves()  # on the table now: nobody may lay it again
+    before = by_move.observe(by_move.agent_selection)["observation"].copy()
+    moves, rewards = by_move.moves, dict(by_move._cumulative_rewards)
+    with pytest.raises(IllegalMoveError):
+        by_move.play_legal(played)
+    assert np.array_equal(before, by_move.observe(by_move.agent_selection)["observation"])
+    assert (by_move.moves, by_move._cumulative_rewards) == (moves, rewards)
