@@ -312,18 +312,20 @@ def test_a_hint_past_its_deadline_is_given_up(db_url: str) -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
 def test_a_stuck_hint_worker_is_replaced_so_the_next_hint_is_answered(db_url: str) -> None:
-    settings = Settings(hint_timeout=2.0, hint_burst=100)
+    # The quickest hint (the easy level's), so that only a stuck worker can take the 3 s, however loaded the machine.
+    settings = Settings(hint_timeout=3.0, hint_burst=100)
+    hint = {"seat": 0, "level": "easy"}
     with open_client(db_url, settings=settings) as client:
         game = create(client, **HUMAN_VS_AI, seed=7)["id"]
         wait_for(client, game, 0, lambda v: v["turn"] == 0)
-        assert client.get(f"/api/games/{game}/hint", params={"seat": 0}).status_code == 200  # the workers are up
+        assert client.get(f"/api/games/{game}/hint", params=hint).status_code == 200  # the workers are up
         hints = client.app.state.manager.hints  # type: ignore[attr-defined]
         stuck = [process.pid for process in hints._executor._processes.values()]
         for pid in stuck:
             os.kill(pid, signal.SIGSTOP)  # alive, but it never answers again
         try:
-            error_of(client.get(f"/api/games/{game}/hint", params={"seat": 0}), 503, "hint_timeout")
-            answer = client.get(f"/api/games/{game}/hint", params={"seat": 0})
+            error_of(client.get(f"/api/games/{game}/hint", params=hint), 503, "hint_timeout")
+            answer = client.get(f"/api/games/{game}/hint", params=hint)
             assert answer.status_code == 200, answer.text
             assert set(hints._executor._processes).isdisjoint(stuck)
         finally:

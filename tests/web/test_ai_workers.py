@@ -111,7 +111,8 @@ def test_a_killed_worker_is_replaced_and_the_game_goes_on(db_url: str) -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP")
 def test_a_worker_that_stops_answering_is_replaced_and_the_game_goes_on(db_url: str) -> None:
-    settings = dataclasses.replace(TEST_SETTINGS, ai_timeout=1.0)
+    # 5 s: well past an expert's search on a loaded machine (a few hundred ms), so only the stopped worker misses it.
+    settings = dataclasses.replace(TEST_SETTINGS, ai_timeout=5.0)
     with open_client(db_url, settings=settings) as client:
         game_id = expert_game(client, seed=15)
         wait_for_moves(client, game_id, 2)
