@@ -65,9 +65,6 @@ _OPEN: Final[tuple[Move, ...]] = tuple(Move.play(t) for t in TILES)
 _AT_LEFT: Final[tuple[Move, ...]] = tuple(Move.play(t, End.LEFT) for t in TILES)
 _AT_RIGHT: Final[tuple[Move, ...]] = tuple(Move.play(t, End.RIGHT) for t in TILES)
 _AT: Final[dict[End, tuple[Move, ...]]] = {end: tuple(Move.play(t, end) for t in TILES) for end in End}
-_LINE_ENDS: Final[dict[tuple[int, int], tuple[tuple[End, int], ...]]] = {}
-"""A plain line's open ends, ``(left, right)`` (-1 before the opening tile), as an event names them
-(``Event.ends``): made once a pair; a set has at most (max pips + 2) squared of them."""
 _PLAY: Final = MoveKind.PLAY
 _DRAW: Final = MoveKind.DRAW
 _LEFT: Final = End.LEFT
@@ -377,18 +374,14 @@ class Hand(Layout):
         start = len(made)
         if start == len(entries):
             return made
-        # Read by every observation (the encodings, the views, the AI), a move or two after the last time: only
-        # the new entries are made into events. A plain line's entry is 4 numbers long, its ends one of a few
-        # pairs (kept); a spinner's or a count's is 8.
+        # Read by every observation, a move or two after the last read: one loop over the new entries (a plain
+        # line's are 4 numbers long, a spinner's or a count's 8).
         ends_of = self._ends_of
         new: list[Event] = []
         for entry in entries[start:]:
             if len(entry) == 4:
                 player, move, left, right = entry
-                ends = _LINE_ENDS.get((left, right))
-                if ends is None:
-                    ends = _LINE_ENDS[(left, right)] = ends_of(left, right, -1, -1)
-                new.append(Event(player, move, ends))
+                new.append(Event(player, move, ends_of(left, right, -1, -1)))
             else:
                 player, move, left, right, north, south, points, count = entry
                 new.append(Event(player, move, ends_of(left, right, north, south), points, count))
