@@ -199,9 +199,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._start_step(agent)
-        legal = self._legal
-        if legal is None:
-            legal = self._legal_now()
+        legal = self._legal_now()
         move = legal.get(int(action)) if action is not None else None
         if move is None:
             if self.illegal_action == "raise":
@@ -283,8 +281,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask
             if mask is None:  # found once per turn; each observation gets its own copy
-                legal = self._legal
-                mask = self._mask = self._mask_of(self._legal_now() if legal is None else legal)
+                mask = self._mask = self._mask_of(self._legal_now())
         else:
             mask = self._no_actions
         return {"observation": vector, "action_mask": mask.copy()}
