@@ -45,11 +45,12 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
     side_word = "side"
     from_deal_name = "Game.from_hand"
 
-    _scores: list[int]
+    _scores: tuple[int, ...]
+    """Each side's score after the finished hands (a tuple, handed out as it is: read at every step)."""
 
     def _open_books(self, rules: Rules | None, seed: int) -> None:
         super()._open_books(rules, seed)
-        self._scores = [0] * self._rules.num_sides
+        self._scores = (0,) * self._rules.num_sides
 
     @classmethod
     def new(cls, preset: str = "draw", players: int | None = None, seed: int = 0, **options: Any) -> Game:
@@ -67,7 +68,7 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
         rules = hand.rules
         if hand.is_over:
             raise InvalidPositionError(f"the hand is already over: {hand.position()}")
-        start = [0] * rules.num_sides if scores is None else list(scores)
+        start = (0,) * rules.num_sides if scores is None else tuple(scores)
         if len(start) != rules.num_sides or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < rules.target for s in start
         ):
@@ -104,8 +105,7 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
         return Hand.deal(self._rules, self._rng, leader, scores=scores)
 
     def _close_deal(self, ended: HandOutcome) -> GameOutcome | None:
-        for side, points in enumerate(ended.points):
-            self._scores[side] += points
+        self._scores = tuple(score + points for score, points in zip(self._scores, ended.points, strict=True))
         best = max(self._scores)
         if best >= self._rules.target:  # D8: the game ends as soon as a score reaches the target
             return GameOutcome(Termination.TARGET_REACHED, self._scores.index(best), self.scores)
@@ -131,7 +131,7 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
     def scores(self) -> tuple[int, ...]:
         """Each side's score (a team's in a partnership game), with what the hand in play scored so far."""
         if self._current.is_over or not self._rules.scores_during_play:
-            return tuple(self._scores)
+            return self._scores
         return self._current.scores
 
     def observation(self, player: int) -> Observation:

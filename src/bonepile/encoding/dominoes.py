@@ -57,6 +57,21 @@ def encodable(rules: Rules) -> bool:
     return not rules.spinner and not rules.scores_during_play
 
 
+class _Followed:
+    """A hand ``encode_in`` follows for one observer: its vector so far (all but the turn and the end of the
+    hand), how many of its events that holds, the line's ends and the scores written."""
+
+    __slots__ = ("hand", "left", "right", "scores", "seen", "vector")
+
+    def __init__(self, hand: Any, seen: int, vector: Vector, left: int, right: int) -> None:
+        self.hand = hand
+        self.seen = seen
+        self.vector = vector
+        self.left = left
+        self.right = right
+        self.scores: tuple[int, ...] = ()
+
+
 class DominoesEncoding:
     """Action ids and observation vectors for one set of Dominoes rules (see the module docstring)."""
 
@@ -101,6 +116,8 @@ class DominoesEncoding:
         self._ids: dict[Move, int] = {}
         self._memo: dict[int, tuple[tuple[Any, ...], Vector, int, int]] = {}
         """Per observer: the events last encoded, the event blocks they filled, and the line's ends after them."""
+        self._followed: dict[int, _Followed] = {}
+        """Per observer: the hand ``encode_in`` last read and its vector (see there)."""
         self._legal_of: dict[tuple[Move, ...], dict[int, Move]] = {}
         self._seats = range(p)
         at = self._at
@@ -119,6 +136,18 @@ class DominoesEncoding:
         """Per observer: each seat counted from the observer."""
         self._played_at = tuple(at["played_by"] + seat * n for seat in range(p))
         """Where each relative seat's row of ``played_by`` starts."""
+        self._event_places: tuple[int, int, int, int, int, int, int, int, tuple[int, ...]] = (
+            at["line"],
+            at["void"],
+            at["draws"],
+            at["passes"],
+            at["tile_counts"],
+            at["hand"],
+            at["boneyard"],
+            k,
+            self._played_at,
+        )
+        """What ``_encode_events`` writes where, read at once: the blocks' starts, the numbers, ``_played_at``."""
 
     # ------------------------------------------------------------- actions
 
@@ -182,23 +211,66 @@ class DominoesEncoding:
     def encode_in(self, game: Any, player: int) -> Vector:
         """``encode(game.observation(player))``, read from the game without building the observation.
 
-        It reads exactly the observation's fields the vector holds, from the
-        same public accessors the observation is made of (the player's own
-        tiles, the counts, the events, the ends, the scores); ``tests/envs``
-        checks that the two are equal.
+        Per observer it keeps the whole vector of the hand it last read and follows that hand's new events
+        into it (a hand's events only grow): a play takes a tile from its player's count, and from the
+        observer's own tiles when it is theirs; a draw adds one and takes one from the boneyard; only the
+        observer's own draws make it read their tiles again. So a step reads the new events, the turn, the
+        scores and whether the hand is over. Another hand (the next one, or a copy) starts afresh from the
+        same public accessors the observation is made of; ``tests/envs`` checks that the two agree.
         """
         hand = game.hand
-        return self._encode(
-            player,
-            hand.events,
-            hand.tiles_of(player),
-            tuple(map(hand.tile_count, self._seats)),
-            hand.boneyard_size,
-            hand.to_move,
-            game.scores,
-            hand.ends,
-            hand.is_over,
-        )
+        events = hand.events
+        followed = self._followed.get(player)
+        if followed is None or followed.hand is not hand:
+            followed = self._followed[player] = self._start(hand, player, events)
+        elif followed.seen != len(events):
+            self._follow(followed, events, player)
+        vector = followed.vector
+        scores = game.scores
+        if scores != followed.scores:
+            for place, score in zip(self._at_seat[player][2], scores, strict=True):
+                vector[place] = score
+            followed.scores = scores
+        out = vector.copy()
+        to_move = hand.to_move
+        if to_move is not None:
+            out[self._at_seat[player][1][to_move]] = 1.0
+        if hand.is_over:
+            out[self._hand_over_at] = 1.0
+        return out
+
+    def _start(self, hand: Any, me: int, events: tuple[Any, ...]) -> _Followed:
+        """The vector of ``hand`` for observer ``me`` without the turn and the end of the hand, read afresh."""
+        vector = np.zeros(self.observation_size, dtype=np.float32)
+        left, right, _ = self._encode_events(events, 0, me, vector, -1, -1, following=False)
+        for held in hand.tiles_of(me):
+            vector[self._hand_at + held.index] = 1.0
+        for place, player in zip(self._at_seat[me][0], self._seats, strict=True):
+            vector[place] = hand.tile_count(player)
+        vector[self._boneyard_at] = hand.boneyard_size
+        if left >= 0:
+            vector[self._left_end_at + left] = 1.0
+            vector[self._right_end_at + right] = 1.0
+        return _Followed(hand, len(events), vector, left, right)
+
+    def _follow(self, followed: _Followed, events: tuple[Any, ...], me: int) -> None:
+        """Write the events ``followed`` has not seen into its vector, with the ends and counts they change."""
+        vector = followed.vector
+        was_left, was_right = followed.left, followed.right
+        left, right, drew = self._encode_events(events, followed.seen, me, vector, was_left, was_right, following=True)
+        followed.seen = len(events)
+        if (left, right) != (was_left, was_right):
+            if was_left >= 0:
+                vector[self._left_end_at + was_left] = 0.0
+                vector[self._right_end_at + was_right] = 0.0
+            vector[self._left_end_at + left] = 1.0
+            vector[self._right_end_at + right] = 1.0
+            followed.left, followed.right = left, right
+        if drew:  # a draw of the observer's own: which tile, only their tiles say
+            hand_at = self._hand_at
+            vector[hand_at : hand_at + self.num_tiles] = 0.0
+            for held in followed.hand.tiles_of(me):
+                vector[hand_at + held.index] = 1.0
 
     def _encode(
         self,
@@ -219,10 +291,10 @@ class DominoesEncoding:
         if memo is None or memo[0] is not events:
             if memo is not None and len(memo[0]) <= len(events) and events[: len(memo[0])] == memo[0]:
                 seen, past, left, right = memo
-                left, right = self._encode_events(events, len(seen), me, past, left, right)
+                left, right, _ = self._encode_events(events, len(seen), me, past, left, right, following=False)
             else:
                 past = np.zeros(self.observation_size, dtype=np.float32)
-                left, right = self._encode_events(events, 0, me, past, -1, -1)
+                left, right, _ = self._encode_events(events, 0, me, past, -1, -1, following=False)
             self._memo[me] = (events, past, left, right)
         else:
             past = memo[1]
@@ -246,15 +318,14 @@ class DominoesEncoding:
         return out
 
     def _encode_events(
-        self, events: tuple[Any, ...], start: int, me: int, out: Vector, left: int, right: int
-    ) -> tuple[int, int]:
-        """Write events ``start`` on into ``out``'s event blocks; the line's ends (left, right) after them."""
-        at = self._at
-        k = self.numbers
-        line_at, void_at = at["line"], at["void"]
-        draws_at, passes_at = at["draws"], at["passes"]
-        played_at = self._played_at
+        self, events: tuple[Any, ...], start: int, me: int, out: Vector, left: int, right: int, *, following: bool
+    ) -> tuple[int, int, bool]:
+        """Write events ``start`` on into ``out``'s event blocks; the line's ends (left, right) after them, and
+        whether the observer drew. ``following``: also the tile counts, the boneyard and the observer's own
+        tiles that the events change (``encode_in``; ``encode`` writes those from the observation)."""
+        line_at, void_at, draws_at, passes_at, counts_at, hand_at, boneyard_at, k, played_at = self._event_places
         seats = self._seat_from[me]
+        drew = False
         for event in events[start:]:
             move, seat = event.move, seats[event.player]
             tile = move.tile
@@ -268,12 +339,23 @@ class DominoesEncoding:
                     left = tile.pips - left  # the tile's other end: it matched the left one
                 else:
                     right = tile.pips - right
+                if following:
+                    out[counts_at + seat] -= 1.0
+                    if seat == 0:
+                        out[hand_at + index] = 0.0
                 continue
             if left >= 0:
                 out[void_at + seat * k + left] = 1.0
                 out[void_at + seat * k + right] = 1.0
-            out[(draws_at if move.kind is MoveKind.DRAW else passes_at) + seat] += 1.0
-        return left, right
+            if move.kind is MoveKind.DRAW:
+                out[draws_at + seat] += 1.0
+                if following:
+                    out[counts_at + seat] += 1.0
+                    out[boneyard_at] -= 1.0
+                    drew = drew or seat == 0
+            else:
+                out[passes_at + seat] += 1.0
+        return left, right, drew
 
     def encode_event(self, observation: Observation, index: int, drawn: Any | None, into: Vector) -> None:
         event = observation.events[index]
