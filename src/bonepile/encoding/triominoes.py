@@ -55,7 +55,6 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -138,25 +137,48 @@ def _frontier(board: Iterable[Move]) -> tuple[Place, ...]:
     return tuple(sorted(empty, key=_PLACE_ORDER))
 
 
-@dataclass(frozen=True, slots=True)
-class _Board:
-    """A board as the encoding read it (``TriominoesEncoding._board``); never changed once made."""
+@functools.cache
+def _corner_sharers(place: Place) -> tuple[Place, ...]:
+    """The places that share a corner with ``place`` (its edge neighbours among them): the frontier places
+    whose slot block a tile on ``place`` can change, or whose joining the frontier it can cause."""
+    corners = set(_corner_points(place))
+    return tuple(
+        other
+        for row in range(place.row - 1, place.row + 2)
+        for col in range(place.col - 2, place.col + 3)
+        if (other := Place(col, row)) != place and corners.intersection(_corner_points(other))
+    )
 
-    board: tuple[Move, ...] | None
-    """None for the blank start the first board is laid into."""
-    vector: Vector
-    """The layout and slots blocks (zeros elsewhere)."""
-    move_ids: frozenset[int]
-    """The ids of ``board``'s move objects."""
-    taken: set[Place]
-    """The places of the board's tiles."""
-    rows: dict[Place, Vector]
-    """Each frontier place's slot block (``_slot_row``), whatever its slot."""
-    numbers: dict[tuple[int, int], int]
-    """The number on each grid point a tile touches."""
-    empty: set[Place]
-    """The frontier (``frontier(board)``) as a set; empty on an empty board."""
-    frontier: tuple[Place, ...] = (ORIGIN,)
+
+class _Board:
+    """The board the encoding last read (``TriominoesEncoding._board``), followed in place as tiles go down."""
+
+    __slots__ = ("board", "empty", "free", "frontier", "move_ids", "numbers", "shown", "store", "taken", "vector")
+
+    def __init__(self, size: int) -> None:
+        self.board: tuple[Move, ...] | None = None
+        """None before the first board is laid in."""
+        self.vector: Vector = np.zeros(size, dtype=np.float32)
+        """The layout and slots blocks (zeros elsewhere)."""
+        self.move_ids: set[int] = set()
+        """The ids of ``board``'s move objects."""
+        self.taken: set[Place] = set()
+        """The places of the board's tiles."""
+        self.numbers: dict[tuple[int, int], int] = {}
+        """The number on each grid point a tile touches."""
+        self.empty: set[Place] = set()
+        """The frontier (``frontier(board)``) as a set; empty on an empty board."""
+        self.frontier: tuple[Place, ...] = (ORIGIN,)
+        self.store: dict[Place, int] = {}
+        """Each frontier place's row of ``TriominoesEncoding._slot_store``, which holds its slot block."""
+        self.free: list[int] = list(range(_STORE_ROWS - 1, -1, -1))
+        """The store's rows no frontier place holds."""
+        self.shown = 0
+        """How many slots the vector's slots block fills."""
+
+
+_STORE_ROWS = OBSERVED_SLOTS
+"""Rows enough for every frontier place at once (at most k + 2, module docstring)."""
 
 
 class TriominoesEncoding:
@@ -197,12 +219,10 @@ class TriominoesEncoding:
         self.observation_low, self.observation_high = layout.bounds()
         self.event_size = p + len(_EVENT_KINDS) + NUM_TILES + 3 + ROTATIONS + 1 + NUM_TILES
         self._at = {name: block.start for name, block in layout.blocks.items()}
-        self._blank_board = _Board(
-            None, np.zeros(self.observation_size, dtype=np.float32), frozenset(), set(), {}, {}, set()
-        )
-        """The blank start every round's board is laid into."""
-        self._kept_board = self._blank_board
+        self._kept_board = _Board(self.observation_size)
         """The board last read (``_board``)."""
+        self._slot_store = np.zeros((_STORE_ROWS, 25), dtype=np.float32)
+        """The kept board's frontier places' slot blocks, a row each (``_Board.store``)."""
         self._events_memo: dict[int, tuple[tuple[Event, ...], Vector]] = {}
         """Per observer: the events last encoded and the blocks they filled (never changed once made)."""
 
@@ -335,27 +355,29 @@ class TriominoesEncoding:
 
         The engine hands out one board tuple until a tile is placed, so every
         observer of a position reads the same; after a placement only the new
-        tiles are laid into the kept blocks and the frontier (the slots, whose
-        order moves, are written again).
+        tiles are laid into the kept blocks and frontier, and only the slots
+        that share a corner with a new tile are worked out again. Each
+        frontier place keeps its slot block in a row of a store, so the slots
+        block (whose order moves as places join) is one gather from it.
         """
         kept = self._kept_board
         if board is kept.board:
             return kept
         # The board is in place order, and the engine keeps its move objects: the tiles placed since the kept
         # board are the moves not among its objects (which the kept board holds, so their ids are theirs).
-        known_ids = kept.move_ids
-        added: Sequence[Move] = [move for move in board if id(move) not in known_ids]
-        if len(board) - len(added) != len(known_ids):  # not the kept board and more: a new round, or a copy
-            kept = self._blank_board
-            added = board
-        vector = kept.vector.copy()
-        numbers = dict(kept.numbers)
-        taken = set(kept.taken)
-        empty = set(kept.empty)
-        rows = dict(kept.rows)
-        layout_at, slots_at = self._at["layout"], self._at["slots"]
+        new_ids = set(map(id, board))
+        new_ids -= kept.move_ids
+        if kept.board is None or len(board) - len(new_ids) != len(kept.move_ids):  # a new round, or a copy
+            kept = self._kept_board = _Board(self.observation_size)
+            added: Sequence[Move] = board
+        else:
+            by_id = dict(zip(map(id, board), board, strict=True))
+            added = [by_id[new_id] for new_id in new_ids]
+        vector, numbers, taken, empty, store = kept.vector, kept.numbers, kept.taken, kept.empty, kept.store
+        slot_store = self._slot_store
+        layout_at = self._at["layout"]
         changed: set[tuple[int, int]] = set()
-        """The grid points the new tiles put numbers on."""
+        """The grid points the new tiles put the first number on."""
         for move in added:
             tile, place = move.tile, move.place
             assert tile is not None and place is not None
@@ -363,30 +385,52 @@ class TriominoesEncoding:
             vector[row : row + 4] = (1, place.col, place.row, 1 if place.up else 0)
             vector[row + 4 + move.rotation] = 1
             for point, number in zip(_corner_points(place), tile.reading(move.rotation), strict=True):
-                numbers[point] = number
-                changed.add(point)
+                if point not in numbers:
+                    numbers[point] = number
+                    changed.add(point)
             taken.add(place)
-            rows.pop(place, None)
-        for move in added:
-            assert move.place is not None
-            empty.discard(move.place)
-            empty.update(n for n in neighbours(move.place) if n not in taken)
-        found = tuple(sorted(empty, key=_PLACE_ORDER)) if empty else (ORIGIN,)
         number_at = numbers.get
-        shown = found[:OBSERVED_SLOTS]
-        for place in shown:  # a slot's block changes only when a new tile numbers one of its corners
-            first, second, third = corners = _corner_points(place)
-            if place not in rows or first in changed or second in changed or third in changed:
-                rows[place] = _slot_row(
-                    place,
-                    tuple(number_at(point, NO_NUMBER) for point in corners),
+        free = kept.free
+        for move in added:
+            place = move.place
+            assert place is not None
+            empty.discard(place)
+            held = store.pop(place, None)
+            if held is not None:
+                free.append(held)
+            edge_near = neighbours(place)
+            for near in _corner_sharers(place):  # the slots the tile may have numbered a corner of, or opened
+                if near in taken or (near not in empty and near not in edge_near):
+                    continue
+                empty.add(near)
+                first, second, third = _corner_points(near)
+                held = store.get(near)
+                if held is None:
+                    held = store[near] = free.pop()
+                elif first not in changed and second not in changed and third not in changed:
+                    continue
+                slot_store[held] = _slot_row(
+                    near, (number_at(first, NO_NUMBER), number_at(second, NO_NUMBER), number_at(third, NO_NUMBER))
                 )
-        block = np.concatenate([rows[place] for place in shown])
-        vector[slots_at : slots_at + len(block)] = block
-        vector[slots_at + len(block) : slots_at + OBSERVED_SLOTS * 25] = 0
-        move_ids = kept.move_ids.union(map(id, added))
-        self._kept_board = kept = _Board(board, vector, move_ids, taken, rows, numbers, empty, found)
+        slots = self._slots_of(vector)
+        if empty:
+            found = kept.frontier = tuple(sorted(empty, key=_PLACE_ORDER))
+            shown = len(found[:OBSERVED_SLOTS])
+            np.take(slot_store, [store[place] for place in found[:OBSERVED_SLOTS]], axis=0, out=slots[:shown])
+        else:  # an empty board: the origin alone, no corner numbered
+            shown = 1
+            slots[0] = _slot_row(ORIGIN, (NO_NUMBER, NO_NUMBER, NO_NUMBER))
+        if shown < kept.shown:
+            slots[shown : kept.shown] = 0
+        kept.shown = shown
+        kept.move_ids.update(map(id, added))
+        kept.board = board
         return kept
+
+    def _slots_of(self, vector: Vector) -> Vector:
+        """The slots block of ``vector`` as a view of one row per slot."""
+        slots_at = self._at["slots"]
+        return vector[slots_at : slots_at + OBSERVED_SLOTS * 25].reshape(OBSERVED_SLOTS, 25)
 
     def _events_part(self, me: int, events: tuple[Event, ...]) -> Vector:
         """The played_by, draws and passes blocks of ``events`` for observer ``me`` (zeros elsewhere).
