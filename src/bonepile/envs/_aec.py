@@ -114,6 +114,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._no_actions = np.zeros(encoding.num_actions, dtype=np.int8)
         self._seeds = random.Random(seed)
         self._sides: tuple[int, ...] = ()
+        self._scores: tuple[int, ...] = ()
+        """The sides' scores after the last step (or the reset): the next step's scores before its move."""
         self._rewarded = True
         """Whether a reward may be other than 0.0 (``step`` sets them back to 0.0 only then)."""
 
@@ -145,7 +147,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         self._rewarded = True
         before = game.scores
         self._make_forced_draws()
-        self._credit(self._gains(before, game.scores))
+        self._scores = game.scores
+        self._credit(self._gains(before, self._scores))
         self._select()
 
     def _gains(self, before: tuple[int, ...], after: tuple[int, ...]) -> list[float]:
@@ -244,13 +247,13 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         """Play ``move`` (legal) for the agent to move, the forced draws after it; then rewards and the next agent."""
         game = self.game
         assert game is not None
-        before = game.scores
+        before = self._scores  # what the last step (or reset) left: only steps play the game
         game.play(move)
         self.moves += 1
         self._make_forced_draws()
         # Most moves score nothing: then every reward stays 0.0 and adding them to the cumulative ones changes
         # nothing, so both are skipped (the same numbers, a step's commonest case made cheap).
-        after = game.scores
+        after = self._scores = game.scores
         scored = after != before
         if scored:
             self._credit(self._gains(before, after))
