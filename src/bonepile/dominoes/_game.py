@@ -47,10 +47,13 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
 
     _scores: tuple[int, ...]
     """Each side's score after the finished hands (a tuple, handed out as it is: read at every step)."""
+    _plain: bool
 
     def _open_books(self, rules: Rules | None, seed: int) -> None:
         super()._open_books(rules, seed)
         self._scores = (0,) * self._rules.num_sides
+        self._plain = not self._rules.scores_during_play
+        """Whether the scores change only when a hand ends (all but all-fives): read at every step, so kept."""
 
     @classmethod
     def new(cls, preset: str = "draw", players: int | None = None, seed: int = 0, **options: Any) -> Game:
@@ -130,7 +133,7 @@ class Game(Match[Rules, Hand, Move, HandOutcome, GameOutcome]):
     @property
     def scores(self) -> tuple[int, ...]:
         """Each side's score (a team's in a partnership game), with what the hand in play scored so far."""
-        if self._current.is_over or not self._rules.scores_during_play:
+        if self._plain or self._current.is_over:
             return self._scores
         return self._current.scores
 

@@ -235,7 +235,7 @@ class DominoesEncoding:
         to_move = hand.to_move
         if to_move is not None:
             out[self._at_seat[player][1][to_move]] = 1.0
-        if hand.is_over:
+        else:  # nobody is to move only once the hand is over
             out[self._hand_over_at] = 1.0
         return out
 

@@ -105,6 +105,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         """The legal moves of the agent to move by action id; None until something asks for them in this state
         (``_legal_now``): a state an agent moves on without them (the Gymnasium env's opponents) never makes
         them."""
+        self._to_move: int | None = None
+        """The player to move in this state (``_select``), None once the game is over."""
         self._mask: np.ndarray[Any, np.dtype[np.int8]] | None = None
         """The action mask of the agent to move, made when first observed (None: not yet)."""
         self._masks: dict[tuple[int, ...], np.ndarray[Any, np.dtype[np.int8]]] = {}
@@ -164,8 +166,8 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         assert game is not None
         if self.auto_draw:
             draw = self.spec_.draw
-            while not game.is_over:
-                legal = game.legal_moves()
+            while True:
+                legal = game.legal_moves()  # none once the game is over
                 if len(legal) != 1 or legal[0] != draw:
                     break
                 game.play(legal[0])
@@ -173,7 +175,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
     def _select(self) -> None:
         game = self.game
         assert game is not None
-        to_move = game.to_move
+        to_move = self._to_move = game.to_move
         self._mask = None
         if to_move is not None:
             self.agent_selection = self.possible_agents[to_move]
@@ -281,7 +283,7 @@ class BonepileAEC(AECEnv):  # type: ignore[misc]
         seat = self._seat[agent]
         encode_in = self._encode_in
         vector = encode_in(game, seat) if encode_in is not None else self.encoding.encode(game.observation(seat))
-        if game.to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
+        if self._to_move == seat and not (self.terminations[agent] or self.truncations[agent]):
             mask = self._mask
             if mask is None:  # found once per turn; each observation gets its own copy
                 mask = self._mask = self._mask_of(self._legal_now())
