@@ -84,9 +84,11 @@ class BonepileGymEnv(gymnasium.Env[Vector, np.int64]):
         game = aec.game
         assert game is not None
         reward = 0.0
-        while not game.is_over and game.to_move != self.seat and not aec.terminations[self.learner]:
-            player = game.to_move
-            assert player is not None
+        seat, terminations = self.seat, aec.terminations
+        while True:
+            player = game.to_move  # None once the game is over
+            if player is None or player == seat or terminations[self.learner]:
+                break
             among = self._among.get(player)
             # An agent that reads only the legal moves (``choose_among``) gets them: the player's observation
             # holds the same moves, so the choice is the same, without building the rest of the observation.
